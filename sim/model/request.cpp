@@ -1,0 +1,37 @@
+#include "sim/model/request.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace arsim::model {
+
+int Request::total_cpus() const {
+  int sum = 0;
+  for (const auto& c : components) sum += c.cpus;
+  return sum;
+}
+
+void validate(const Request& r) {
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument(fmt::format("request {}: {}", r.id, what));
+  };
+  if (r.id < 0) fail("id must be >= 0");
+  if (r.user.empty()) fail("user must not be empty");
+  if (r.submit < 0) fail("submit must be >= 0");
+  if (r.est < r.submit) fail("EST must be >= submit time");
+  if (r.lst < r.est) fail("LST must be >= EST");
+  if (!(r.duration > 0)) fail("duration must be > 0");
+  if (!(r.service_level > 0 && r.service_level <= 1)) fail("service level must be in (0, 1]");
+  if (r.components.empty()) fail("needs at least one component");
+  for (std::size_t j = 0; j < r.components.size(); ++j)
+    if (r.components[j].cpus <= 0) fail(fmt::format("component {}: cpus must be > 0", j));
+  const int n = static_cast<int>(r.components.size());
+  for (const auto& p : r.pairs) {
+    if (p.a < 0 || p.a >= n || p.b < 0 || p.b >= n || p.a == p.b)
+      fail(fmt::format("pair {}-{}: components must be distinct and in [0, {})", p.a, p.b, n));
+    if (p.bandwidth < 0) fail(fmt::format("pair {}-{}: bandwidth must be >= 0", p.a, p.b));
+  }
+}
+
+}  // namespace arsim::model

@@ -1,0 +1,43 @@
+// A co-allocation request (GridARS §2.2, §3.2): a complete graph of components, each asking for
+// cores on one site, with a bandwidth demand per component pair, and a time frame given by the
+// earliest start EST, the latest start LST and the duration D.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/model/time.hpp"
+
+namespace arsim::model {
+
+struct Component {
+  int cpus = 0;  // rc_j: cores on one site
+};
+
+// A requested network between two components. bandwidth == 0 means no path is needed (eq. 7).
+struct Pair {
+  int a = -1;
+  int b = -1;
+  double bandwidth = 0;  // rb_l in Gbit/s
+};
+
+struct Request {
+  int id = -1;
+  std::string user;
+  int type = 0;               // generator's request type (GridARS Fig. 6), 0 when unknown
+  Time submit = 0;
+  Time est = 0;
+  Time lst = 0;
+  Time duration = 0;
+  double service_level = 1;   // GridARS option (C): the share of availability the user is shown
+  std::vector<Component> components;
+  std::vector<Pair> pairs;
+
+  int total_cpus() const;
+};
+
+// Throws std::invalid_argument naming the first field that is out of range (times ordered,
+// cpus > 0, pair ends in range and distinct, bandwidth >= 0, service level in (0, 1]).
+void validate(const Request& r);
+
+}  // namespace arsim::model
