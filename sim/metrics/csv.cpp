@@ -1,0 +1,156 @@
+#include "sim/metrics/csv.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace arsim::metrics {
+
+std::string csv_quote(std::string_view field) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
+  std::string out = "\"";
+  for (char c : field) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string format_number(double v) {
+  return fmt::format("{}", v);
+}
+
+CsvWriter::CsvWriter(const std::vector<std::string>& header) : columns_(header.size()) {
+  for (const auto& h : header) field(h);
+  end_row();
+  rows_ = 0;  // the header is not a data row
+}
+
+CsvWriter& CsvWriter::field(std::string_view s) {
+  return raw(csv_quote(s));
+}
+
+CsvWriter& CsvWriter::field(double v) {
+  return raw(format_number(v));
+}
+
+CsvWriter& CsvWriter::raw(std::string_view already_quoted) {
+  if (fields_in_row_ > 0) text_ += ',';
+  text_ += already_quoted;
+  ++fields_in_row_;
+  return *this;
+}
+
+void CsvWriter::end_row() {
+  if (fields_in_row_ != columns_)
+    throw std::logic_error(fmt::format("CSV row {} has {} fields, the header has {}", rows_ + 1,
+                                       fields_in_row_, columns_));
+  text_ += '\n';
+  fields_in_row_ = 0;
+  ++rows_;
+}
+
+std::size_t CsvTable::column(std::string_view name) const {
+  for (std::size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name) return i;
+  throw std::runtime_error(fmt::format("{}: no column '{}'", source, name));
+}
+
+std::string CsvTable::where(std::size_t row) const {
+  return fmt::format("{}:{}", source, lines.at(row));
+}
+
+namespace {
+
+// Splits the next record starting at `pos` (which it advances); `line` counts the newlines read.
+std::vector<std::string> next_record(std::string_view text, std::size_t& pos, int& line,
+                                     const std::string& source) {
+  std::vector<std::string> fields(1);
+  const int start_line = line;
+  bool quoted = false;
+  bool after_quote = false;  // a quoted field just closed: only , or end of line may follow
+  while (pos < text.size()) {
+    const char c = text[pos++];
+    if (quoted) {
+      if (c == '"' && pos < text.size() && text[pos] == '"') {
+        fields.back() += '"';
+        ++pos;
+      } else if (c == '"') {
+        quoted = false;
+        after_quote = true;
+      } else {
+        if (c == '\n') ++line;
+        fields.back() += c;
+      }
+    } else if (c == ',') {
+      fields.emplace_back();
+      after_quote = false;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && pos < text.size() && text[pos] == '\n') ++pos;
+      ++line;
+      return fields;
+    } else if (after_quote) {
+      throw std::runtime_error(fmt::format("{}:{}: text after a closing quote", source, line));
+    } else if (c == '"' && fields.back().empty()) {
+      quoted = true;
+    } else {
+      fields.back() += c;
+    }
+  }
+  if (quoted)
+    throw std::runtime_error(fmt::format("{}:{}: unterminated quote", source, start_line));
+  ++line;
+  return fields;
+}
+
+}  // namespace
+
+CsvTable parse_csv(std::string_view text, const std::string& source) {
+  CsvTable t;
+  t.source = source;
+  std::size_t pos = 0;
+  int line = 1;
+  if (text.empty()) throw std::runtime_error(fmt::format("{}:1: no header", source));
+  t.header = next_record(text, pos, line, source);
+  while (pos < text.size()) {
+    const int row_line = line;
+    auto fields = next_record(text, pos, line, source);
+    if (fields.size() != t.header.size())
+      throw std::runtime_error(fmt::format("{}:{}: {} fields, the header has {}", source, row_line,
+                                           fields.size(), t.header.size()));
+    t.rows.push_back(std::move(fields));
+    t.lines.push_back(row_line);
+  }
+  return t;
+}
+
+CsvTable read_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(fmt::format("{}: cannot open", path));
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  return parse_csv(buf.str(), path);
+}
+
+void write_atomically(const std::string& path, std::string_view content) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot open for writing", tmp));
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.flush();
+    if (!out) throw std::runtime_error(fmt::format("{}: write failed", tmp));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw std::runtime_error(fmt::format("cannot rename {} to {}", tmp, path));
+  }
+}
+
+}  // namespace arsim::metrics
