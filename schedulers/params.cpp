@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -33,7 +34,10 @@ void check_value(const std::string& owner, const ParamSpec& spec, const std::str
   bool flag = false;
   switch (spec.type) {
     case ParamType::Int:
-      if (!parse_double(value, num) || num != std::floor(num)) fail("an integer");
+      // Range-checked here so get_int's conversion cannot overflow.
+      if (!parse_double(value, num) || num != std::floor(num) ||
+          num < std::numeric_limits<int>::min() || num > std::numeric_limits<int>::max())
+        fail("an integer");
       break;
     case ParamType::Double:
       if (!parse_double(value, num)) fail("a number");
@@ -87,8 +91,14 @@ const std::string& Params::raw(const std::string& key) const {
   return it->second;
 }
 
-int Params::get_int(const std::string& key) const { return std::stoi(raw(key)); }
-double Params::get_double(const std::string& key) const { return std::stod(raw(key)); }
+// Parsed the way check_value accepted them: std::stoi would read "1e3" as 1, and std::stod
+// depends on the C locale.
+int Params::get_int(const std::string& key) const { return static_cast<int>(get_double(key)); }
+double Params::get_double(const std::string& key) const {
+  double d = 0;
+  if (!parse_double(raw(key), d)) throw ParamError("parameter '" + key + "' is not a number");
+  return d;
+}
 bool Params::get_bool(const std::string& key) const {
   bool b = false;
   parse_bool(raw(key), b);

@@ -1,0 +1,61 @@
+// A greedy co-allocation baseline (DESIGN §3, "greedy baselines"): no optimisation, one pass per
+// frame, deterministic. It answers "how much does the 0-1 IP of GridARS §3.2 gain over placing
+// the largest components on the emptiest sites and routing each network on the widest path?".
+//
+// Per frame, independently of the others:
+//  1. components in order of cpus descending (ties: lower index first); each goes to the compute
+//     site with the most free cores that has enough and holds no other component of the request
+//     (eq. 5, 6; ties: lowest vertex id);
+//  2. every pair with bandwidth > 0, in pair order, is routed from the site of pair.a to the site
+//     of pair.b on the widest feasible path: the largest bottleneck of the bandwidth still free
+//     (at least the pair's bandwidth, eq. 8), ties broken by fewest edges, then by the
+//     lexicographically smallest sequence of edge ids. Any vertex may be an intermediate (sites
+//     and exchange points, Fig. 4). The pair's bandwidth is then deducted from every edge of the
+//     path, so later pairs see what is left.
+// If a component or a pair cannot be placed, the frame yields no plan. Plan.cost is
+// model::plan_value (objective (3)), so plans compare with those of the IP planners.
+//
+// Parameter max_hops (default 0 = unlimited) caps the edges of each path, like N_max of eq. (11).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "schedulers/planner.hpp"
+
+namespace arsim::schedulers::greedy {
+
+// The path from `from` to `to` (edge ids in order) maximising the bottleneck of `free_bandwidth`
+// over paths whose every edge has at least `min_bandwidth` free (within 1e-9) and, if max_hops >
+// 0, at most max_hops edges; ties as in the header comment. Bottlenecks within 1e-9 tie. Nothing
+// when no such path exists or from == to.
+std::optional<std::vector<int>> widest_path(const model::ResourceGraph& graph,
+                                            const std::vector<double>& free_bandwidth, int from,
+                                            int to, double min_bandwidth, int max_hops = 0);
+
+// The sites of the components (per component index) chosen by step 1, or nothing.
+std::optional<std::vector<int>> place_components(const model::ResourceGraph& graph,
+                                                 const model::Request& request,
+                                                 const std::vector<int>& free_cores);
+
+// Steps 1 and 2 for one frame; nothing when the frame has no greedy plan.
+std::optional<model::Plan> plan_frame(const model::ResourceGraph& graph,
+                                      const model::Request& request,
+                                      const model::Availability& avail, int max_hops = 0);
+
+class GreedyPlanner : public CoallocationPlanner {
+ public:
+  explicit GreedyPlanner(int max_hops = 0) : max_hops_(max_hops) {}
+
+  std::vector<model::Plan> plan(const model::ResourceGraph& graph, const model::Request& request,
+                                const std::vector<model::Availability>& frames,
+                                PlannerStats& stats) override;
+
+ private:
+  int max_hops_;
+};
+
+// Registers "greedy".
+void register_planner(PlannerRegistry& registry);
+
+}  // namespace arsim::schedulers::greedy
