@@ -18,9 +18,9 @@ void validate(const Request& r) {
   };
   if (r.id < 0) fail("id must be >= 0");
   if (r.user.empty()) fail("user must not be empty");
-  if (r.submit < 0) fail("submit must be >= 0");
-  if (r.est < r.submit) fail("EST must be >= submit time");
-  if (r.lst < r.est) fail("LST must be >= EST");
+  if (!(r.submit >= 0)) fail("submit must be >= 0");
+  if (!(r.est >= r.submit)) fail("EST must be >= submit time");
+  if (!(r.lst >= r.est)) fail("LST must be >= EST");
   if (!(r.duration > 0)) fail("duration must be > 0");
   if (!(r.service_level > 0 && r.service_level <= 1)) fail("service level must be in (0, 1]");
   if (r.components.empty()) fail("needs at least one component");
@@ -30,7 +30,7 @@ void validate(const Request& r) {
   for (const auto& p : r.pairs) {
     if (p.a < 0 || p.a >= n || p.b < 0 || p.b >= n || p.a == p.b)
       fail(fmt::format("pair {}-{}: components must be distinct and in [0, {})", p.a, p.b, n));
-    if (p.bandwidth < 0) fail(fmt::format("pair {}-{}: bandwidth must be >= 0", p.a, p.b));
+    if (!(p.bandwidth >= 0)) fail(fmt::format("pair {}-{}: bandwidth must be >= 0", p.a, p.b));
   }
 }
 

@@ -9,14 +9,21 @@ namespace {
 void require(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
+
+// Names are listed inside CSV cells joined by ';' and '+' (requests.csv), so those may not occur.
+bool plain_name(const std::string& name) {
+  return !name.empty() && name.find_first_of(";+, \t\n\"") == std::string::npos;
+}
 }  // namespace
 
 int ResourceGraph::add_vertex(Vertex v) {
-  require(!v.name.empty(), "vertex: empty name");
+  require(plain_name(v.name), "vertex '" + v.name + "': a name is non-empty, without ; + , quotes or spaces");
   require(!find_vertex(v.name), "vertex '" + v.name + "': duplicate name");
   require(v.cores >= 0, "vertex '" + v.name + "': cores must be >= 0");
   require(v.role == VertexRole::Exchange || v.cores > 0,
           "vertex '" + v.name + "': a site needs cores > 0");
+  require(v.role == VertexRole::Site || v.cores == 0,
+          "vertex '" + v.name + "': an exchange point has no cores");
   require(v.unit_value >= 0, "vertex '" + v.name + "': unit_value must be >= 0");
   vertex_index_.emplace(v.name, vertex_count());
   vertices_.push_back(std::move(v));
@@ -25,7 +32,7 @@ int ResourceGraph::add_vertex(Vertex v) {
 }
 
 int ResourceGraph::add_edge(Edge e) {
-  require(!e.name.empty(), "edge: empty name");
+  require(plain_name(e.name), "edge '" + e.name + "': a name is non-empty, without ; + , quotes or spaces");
   require(!find_edge(e.name), "edge '" + e.name + "': duplicate name");
   require(e.a >= 0 && e.a < vertex_count() && e.b >= 0 && e.b < vertex_count(),
           "edge '" + e.name + "': unknown endpoint");

@@ -45,7 +45,7 @@ class ResourceGraphTest : public ::testing::Test {
 };
 
 TEST_F(ResourceGraphTest, VertexValidation) {
-  expect_invalid([&] { g_.add_vertex(site("", 4)); }, "empty name");
+  expect_invalid([&] { g_.add_vertex(site("", 4)); }, "a name is non-empty");
   expect_invalid([&] { g_.add_vertex(site("A", 4)); }, "'A': duplicate");
   expect_invalid([&] { g_.add_vertex(site("C", 0)); }, "'C'");
   expect_invalid([&] { g_.add_vertex(site("C", -2)); }, "cores");
@@ -60,7 +60,7 @@ TEST_F(ResourceGraphTest, VertexValidation) {
 }
 
 TEST_F(ResourceGraphTest, EdgeValidation) {
-  expect_invalid([&] { g_.add_edge(link("", a_, x_, 1)); }, "empty name");
+  expect_invalid([&] { g_.add_edge(link("", a_, x_, 1)); }, "a name is non-empty");
   expect_invalid([&] { g_.add_edge(link("e", a_, 3, 1)); }, "'e': unknown endpoint");
   expect_invalid([&] { g_.add_edge(link("e", -1, x_, 1)); }, "unknown endpoint");
   expect_invalid([&] { g_.add_edge(link("e", x_, x_, 1)); }, "same vertex");

@@ -1,0 +1,169 @@
+#include "sim/actors/grc.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator");
+
+namespace arsim::actors {
+
+namespace {
+template <class T>
+void send(sg4::Mailbox* to, T message, double bytes) {
+  to->put_init(new T(std::move(message)), static_cast<uint64_t>(bytes))->detach();
+}
+
+using HoldPlan = std::map<std::string, std::vector<protocol::Amount>>;  // mailbox -> amounts
+
+// Which RM holds what for plan p: cores on each site's compute RM, bandwidth on each path's network
+// RM, summed per path when several requested pairs share it.
+HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, const model::Plan& p) {
+  HoldPlan out;
+  for (std::size_t j = 0; j < p.sites.size(); ++j)
+    out[compute_rm_mailbox(g.vertex(p.sites[j]).name)->get_name()].push_back(
+        {p.sites[j], static_cast<double>(r.components[j].cpus)});
+  std::map<int, double> per_edge;
+  for (std::size_t l = 0; l < p.routes.size(); ++l)
+    for (int e : p.routes[l]) per_edge[e] += r.pairs[l].bandwidth;
+  for (const auto& [e, bw] : per_edge)
+    out[network_rm_mailbox(g.edge(e).domain)->get_name()].push_back({e, bw});
+  return out;
+}
+}  // namespace
+
+Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
+    : ctx_(ctx), planner_(std::move(planner)), config_(std::move(config)),
+      availability_box_(sg4::Mailbox::by_name("grc:availability")),
+      vote_box_(sg4::Mailbox::by_name("grc:votes")) {
+  if (!ctx.platform || !ctx.record) throw std::invalid_argument("Grc: incomplete context");
+  if (!planner_) throw std::invalid_argument("Grc: no planner");
+  if (config_.frames < 1) throw std::invalid_argument("Grc: frames must be >= 1");
+  if (!(config_.hold_timeout > 0)) throw std::invalid_argument("Grc: hold_timeout must be > 0");
+}
+
+void Grc::operator()() {
+  sg4::Actor::self()->daemonize();
+  for (;;) {
+    auto message = grc_mailbox()->get_unique<protocol::GrcMessage>();
+    if (std::holds_alternative<protocol::Shutdown>(*message)) return;
+    handle(std::get<protocol::Submit>(*message));
+  }
+}
+
+std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>& frames) {
+  const auto& g = ctx_.platform->graph;
+  std::size_t asked = 0;
+  auto ask = [&](sg4::Mailbox* rm) {
+    send(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_}},
+         kControlMessageBytes);
+    ++asked;
+  };
+  for (int s : g.sites()) ask(compute_rm_mailbox(g.vertex(s).name));
+  for (const auto& [domain, host] : ctx_.platform->network_rm_hosts) ask(network_rm_mailbox(domain));
+
+  std::vector<model::Availability> out;
+  for (const auto& f : frames)
+    out.push_back({f, std::vector<int>(g.vertex_count(), 0), std::vector<double>(g.edge_count(), 0)});
+  for (std::size_t i = 0; i < asked; ++i) {  // stage 2ii: replies arrive in any order
+    auto reply = availability_box_->get_unique<protocol::AvailabilityReply>();
+    for (std::size_t f = 0; f < frames.size(); ++f)
+      for (std::size_t k = 0; k < reply->resources.size(); ++k) {
+        const double free = reply->free[f][k];
+        if (reply->cores) out[f].free_cores[reply->resources[k]] = static_cast<int>(std::floor(free + 1e-9));
+        else out[f].free_bandwidth[reply->resources[k]] = free;
+      }
+  }
+  return out;
+}
+
+bool Grc::collect_votes(std::size_t expected, model::ReservationId id) {
+  bool all = true;
+  for (std::size_t i = 0; i < expected; ++i) {
+    auto vote = vote_box_->get_unique<protocol::Vote>();
+    if (vote->id != id) throw std::logic_error("Grc: a vote for another reservation arrived");
+    all = all && vote->ok;
+  }
+  return all;
+}
+
+bool Grc::reserve(const model::Request& r, const model::Plan& p, model::ReservationId id) {
+  const HoldPlan holds = split_by_rm(ctx_.platform->graph, r, p);
+  const double expiry = sg4::Engine::get_clock() + config_.hold_timeout;
+  for (const auto& [box, amounts] : holds)
+    send(sg4::Mailbox::by_name(box),
+         protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_}},
+         kControlMessageBytes);
+  if (!collect_votes(holds.size(), id)) {
+    for (const auto& [box, amounts] : holds)
+      send(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
+           kControlMessageBytes);
+    return false;
+  }
+  for (const auto& [box, amounts] : holds)
+    send(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
+         kControlMessageBytes);
+  // Holds live hold_timeout seconds; a commit can only fail if the round trip took longer.
+  if (!collect_votes(holds.size(), id))
+    throw std::runtime_error("commit refused after every hold was granted: hold_timeout is "
+                             "shorter than the two-phase round trip");
+  return true;
+}
+
+void Grc::handle(const protocol::Submit& submit) {
+  const model::Request& r = submit.request;
+  const auto& g = ctx_.platform->graph;
+  metrics::RequestRecord rec;
+  rec.request = r;
+  const auto frames = model::laddered_frames(r.est, r.lst, r.duration, config_.frames);
+  rec.frames = static_cast<int>(frames.size());
+
+  auto availability = query(frames);
+  if (r.service_level < 1)  // option (C): the user sees a share of what is free
+    for (auto& a : availability) a = a.scaled(r.service_level);
+
+  schedulers::PlannerStats stats;
+  const auto wall_start = std::chrono::steady_clock::now();
+  auto plans = planner_->plan(g, r, availability, stats);
+  rec.planning_wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  rec.solver_nodes = stats.nodes;
+  rec.solves = stats.solves;
+  // Every plan is checked by code that did not build it, against the frame it was made for.
+  for (const auto& p : plans) {
+    auto it = std::find_if(availability.begin(), availability.end(),
+                           [&](const auto& a) { return a.frame == p.frame; });
+    if (it == availability.end())
+      throw std::logic_error("planner returned a plan for a frame it was not given");
+    if (auto err = model::check_plan(g, r, *it, p))
+      throw std::logic_error("planner returned an infeasible plan for request " +
+                             std::to_string(r.id) + ": " + *err);
+  }
+  rec.plans_found = static_cast<int>(plans.size());
+  schedulers::sort_plans(g, r, config_.order, plans);
+
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    ++rec.plans_tried;
+    const model::ReservationId id = static_cast<model::ReservationId>(r.id) * 1024 + i;
+    if (reserve(r, plans[i], id)) {
+      rec.outcome = metrics::Outcome::Accepted;
+      rec.plan = plans[i];
+      break;
+    }
+  }
+  rec.decision_time = sg4::Engine::get_clock();
+  XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
+            rec.outcome == metrics::Outcome::Accepted ? "accepted" : "rejected", rec.plans_tried);
+  send(submit.reply,
+       protocol::Decision{r.id, rec.outcome == metrics::Outcome::Accepted, rec.plan.frame},
+       kControlMessageBytes);
+  ctx_.record->requests.push_back(std::move(rec));
+}
+
+}  // namespace arsim::actors

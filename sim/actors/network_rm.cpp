@@ -1,0 +1,35 @@
+#include "sim/actors/network_rm.hpp"
+
+#include <stdexcept>
+
+#include <simgrid/s4u/Actor.hpp>
+
+#include "sim/actors/rm_loop.hpp"
+
+namespace arsim::actors {
+
+namespace {
+std::vector<std::pair<int, double>> domain_paths(const RunContext& ctx, const std::string& domain) {
+  if (!ctx.platform || !ctx.record) throw std::invalid_argument("NetworkRm: incomplete context");
+  std::vector<std::pair<int, double>> out;
+  const auto& g = ctx.platform->graph;
+  for (int e = 0; e < g.edge_count(); ++e)
+    if (g.edge(e).domain == domain) out.emplace_back(e, g.edge(e).bandwidth);
+  if (out.empty()) throw std::invalid_argument("NetworkRm: domain '" + domain + "' has no path");
+  return out;
+}
+}  // namespace
+
+NetworkRm::NetworkRm(RunContext ctx, std::string domain)
+    : ctx_(ctx), domain_(std::move(domain)),
+      desk_(metrics::ResourceKind::Bandwidth, domain_paths(ctx, domain_)) {}
+
+void NetworkRm::operator()() {
+  sg4::Actor::self()->daemonize();
+  serve_reservations(desk_, network_rm_mailbox(domain_),
+                     [this](const std::vector<metrics::ReservationRecord>& created) {
+                       for (const auto& r : created) ctx_.record->reservations.push_back(r);
+                     });
+}
+
+}  // namespace arsim::actors

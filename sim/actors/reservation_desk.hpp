@@ -1,0 +1,37 @@
+// The reservation tables of one RM and its answers to the GRC's queries, holds, commits and aborts.
+// Both compute and network RMs use it; they differ in what they do once a reservation is committed.
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "sim/metrics/records.hpp"
+#include "sim/model/reservation_table.hpp"
+#include "sim/protocol/messages.hpp"
+
+namespace arsim::actors {
+
+class ReservationDesk {
+ public:
+  // resources: vertex ids (kind Cores) or edge ids (kind Bandwidth) with their capacities.
+  ReservationDesk(metrics::ResourceKind kind, const std::vector<std::pair<int, double>>& resources);
+
+  protocol::AvailabilityReply availability(const protocol::AvailabilityQuery& q, double now);
+  // All amounts held, or none (a partial hold is rolled back at once).
+  bool hold(const protocol::HoldRequest& h, double now);
+  // Commits every table's part of hold `id`; the committed reservations are appended to `out`.
+  bool commit(model::ReservationId id, double now, std::vector<metrics::ReservationRecord>& out);
+  void abort(model::ReservationId id);
+
+ private:
+  metrics::ResourceKind kind_;
+  std::vector<int> resources_;
+  std::map<int, model::ReservationTable> tables_;
+  struct HoldInfo {
+    int request_id;
+    std::vector<int> resources;
+  };
+  std::map<model::ReservationId, HoldInfo> holds_;  // live holds of this desk
+};
+
+}  // namespace arsim::actors

@@ -1,0 +1,77 @@
+#include "sim/engine/setup.hpp"
+
+#include <filesystem>
+
+#include "workloads/request_file.hpp"
+
+namespace arsim::engine {
+
+workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
+  workloads::GridarsConfig c;
+  c.users.clear();
+  for (const auto& name : s.users())
+    c.users.push_back({name, s.get_double("user." + name + ".mean_interarrival"),
+                       s.get_double("user." + name + ".service_level")});
+  c.arrival_end = s.get_double("workload.arrival_end");
+  c.window_start = s.get_double("workload.window_start");
+  c.window_end = s.get_double("workload.window_end");
+  c.durations = s.get_doubles("workload.durations");
+  c.cpus = s.get_ints("workload.cpus");
+  c.bandwidth = s.get_double("workload.bandwidth");
+  c.lst_factor = s.get_double("workload.lst_factor");
+  c.types = s.get_ints("workload.types");
+  try {
+    workloads::validate(c);
+  } catch (const std::invalid_argument& e) {
+    s.fail_message("workload.generator", e.what());
+  }
+  return c;
+}
+
+metrics::MetricsConfig metrics_config(const scenario::Settings& s) {
+  metrics::MetricsConfig m;
+  m.bucket = s.get_double("output.bucket");
+  m.horizon = s.get_double("output.horizon");
+  m.arrival_end = s.get_double("workload.arrival_end");
+  m.window_start = s.get_double("workload.window_start");
+  m.window_end = s.get_double("workload.window_end");
+  try {
+    metrics::validate(m);
+  } catch (const std::exception& e) {
+    s.fail_message("output.bucket", e.what());
+  }
+  return m;
+}
+
+std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
+                                          int run_index) {
+  if (s.get_string("workload.generator") == "file") {
+    try {
+      return workloads::read_request_file(s.get_path("workload.file"));
+    } catch (const workloads::InputError& e) {
+      throw scenario::InputError(e.what());  // already names the request file and line
+    }
+  }
+  return workloads::generate_gridars(gridars_config(s), seed, run_index);
+}
+
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
+                                                              const scenario::Settings& s) {
+  try {
+    return reg.planners.create(s.get_string("grc.planner"), s.with_prefix("planner."));
+  } catch (const schedulers::ParamError& e) {
+    s.fail_message("grc.planner", e.what());
+  }
+}
+
+void check_settings(const schedulers::Registries& reg, const scenario::Settings& s) {
+  make_planner(reg, s);
+  metrics_config(s);
+  if (s.get_string("workload.generator") == "gridars") gridars_config(s);
+  else make_workload(s, 0, 0);
+  const std::string platform = s.get_path("platform.file");
+  if (!std::filesystem::is_regular_file(platform))
+    s.fail("platform.file", "an existing platform file");
+}
+
+}  // namespace arsim::engine

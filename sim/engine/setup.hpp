@@ -1,0 +1,32 @@
+// Turns validated scenario settings into the pieces of a run: workload, planner, metric windows.
+// Everything here is checked before any run starts (`arsim check` calls it too); errors are
+// scenario::InputError naming the file, line and attribute.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "schedulers/builtins.hpp"
+#include "sim/metrics/writers.hpp"
+#include "sim/model/request.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "workloads/gridars_generator.hpp"
+
+namespace arsim::engine {
+
+workloads::GridarsConfig gridars_config(const scenario::Settings& s);
+metrics::MetricsConfig metrics_config(const scenario::Settings& s);
+
+// The requests of one run: generated with (seed, run_index) or read from the workload file.
+std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
+                                          int run_index);
+
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
+                                                              const scenario::Settings& s);
+
+// Checks everything that can be checked without a SimGrid engine: the planner name and its
+// parameters, the workload parameters (and file), the platform file's presence.
+void check_settings(const schedulers::Registries& reg, const scenario::Settings& s);
+
+}  // namespace arsim::engine

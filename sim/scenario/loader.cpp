@@ -1,0 +1,319 @@
+#include "sim/scenario/loader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <pugixml.hpp>
+
+#include "sim/scenario/schema.hpp"
+#include "sim/scenario/sweep.hpp"
+#include "sim/scenario/validate.hpp"
+#include "sim/scenario/values.hpp"
+
+namespace arsim::scenario {
+
+namespace {
+
+bool is_name(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  });
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string valid_list(const std::vector<std::string>& v) {
+  return v.empty() ? "none" : fmt::format("{}", fmt::join(v, ", "));
+}
+
+// An element written as several <user name=...> keyed by name (schema pattern "user.*.x").
+bool is_repeatable(const std::string& element) {
+  const std::string prefix = element + ".*.";
+  return std::any_of(schema().begin(), schema().end(), [&](const auto& s) {
+    return s.pattern.compare(0, prefix.size(), prefix) == 0;
+  });
+}
+
+// Reads one document. pugixml parses in place, so attribute values point into buffer_ and their
+// offsets, mapped through the newlines of the original text, give exact line numbers.
+class Reader {
+ public:
+  Reader(std::string file, const std::string& text)
+      : file_(std::move(file)), original_(text), buffer_(text.begin(), text.end()) {
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') newlines_.push_back(i);
+  }
+
+  Settings read() {
+    auto result = doc_.load_buffer_inplace(buffer_.data(), buffer_.size(), pugi::parse_default,
+                                           pugi::encoding_utf8);
+    if (!result)
+      throw InputError(
+          fmt::format("{}:{}: malformed XML: {}", file_,
+                      line_at(static_cast<size_t>(std::max<ptrdiff_t>(result.offset, 0))),
+                      result.description()));
+    pugi::xml_node root;
+    for (auto node : doc_.children()) {
+      if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata)
+        fail(node, "unexpected text outside <scenario>");
+      if (node.type() != pugi::node_element) continue;
+      if (root) fail(node, fmt::format("unexpected second root element <{}>", node.name()));
+      root = node;
+    }
+    if (!root) throw InputError(file_ + ":1: no <scenario> element");
+    if (std::string(root.name()) != "scenario")
+      fail(root, fmt::format("unknown element <{}>; valid: scenario", root.name()));
+    read_root(root);
+    complete(s_);
+    check_sweep_points(s_);
+    return std::move(s_);
+  }
+
+ private:
+  // 1 + the number of newlines before `offset`.
+  int line_at(size_t offset) const {
+    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
+                            newlines_.begin()) +
+           1;
+  }
+  int line_of(pugi::xml_node n) const {
+    if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) return text_line(n);
+    const ptrdiff_t off = n.offset_debug();
+    return off < 0 ? 0 : line_at(static_cast<size_t>(off));
+  }
+  int line_of(pugi::xml_node n, pugi::xml_attribute a) const {
+    const char* v = a.value();
+    if (v >= buffer_.data() && v < buffer_.data() + buffer_.size())
+      return line_at(static_cast<size_t>(v - buffer_.data()));
+    return line_of(n);
+  }
+  // The line of the first visible character of a text node (its value starts after the '>' that
+  // ends the previous line).
+  int text_line(pugi::xml_node n) const {
+    const char* v = n.value();
+    if (v < buffer_.data() || v >= buffer_.data() + buffer_.size()) return 0;
+    size_t off = static_cast<size_t>(v - buffer_.data());
+    while (off < original_.size() && std::isspace(static_cast<unsigned char>(original_[off])))
+      ++off;
+    return line_at(off);
+  }
+  Location loc(pugi::xml_node n, const std::string& element, pugi::xml_attribute a = {}) const {
+    return Location{file_, a ? line_of(n, a) : line_of(n), element, a ? a.name() : ""};
+  }
+  [[noreturn]] void fail(pugi::xml_node n, const std::string& message) const {
+    throw InputError(fmt::format("{}:{}: {}", file_, line_of(n), message));
+  }
+  [[noreturn]] void fail(pugi::xml_node n, pugi::xml_attribute a,
+                         const std::string& message) const {
+    throw InputError(fmt::format("{}:{}: {}", file_, line_of(n, a), message));
+  }
+
+  // Unknown or repeated attributes, text, and child elements other than `children`.
+  void check_shape(pugi::xml_node n, const std::string& element,
+                   const std::vector<std::string>& attributes,
+                   const std::vector<std::string>& children = {}) const {
+    std::vector<std::string> seen;
+    for (auto a : n.attributes()) {
+      if (!contains(attributes, a.name()))
+        fail(n, a,
+             fmt::format("unknown attribute '{}' on <{}>; valid: {}", a.name(), element,
+                         valid_list(attributes)));
+      if (contains(seen, a.name()))
+        fail(n, a, fmt::format("duplicate attribute '{}' on <{}>", a.name(), element));
+      seen.push_back(a.name());
+    }
+    if (element == "scenario") return;  // the root's children are checked by read_root
+    for (auto c : n.children()) {
+      if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata)
+        fail(c, fmt::format("unexpected text inside <{}>", element));
+      if (c.type() == pugi::node_element && !contains(children, c.name()))
+        fail(c, fmt::format("unknown element <{}> inside <{}>; valid: {}", c.name(), element,
+                            valid_list(children)));
+    }
+  }
+
+  pugi::xml_attribute required(pugi::xml_node n, const std::string& element,
+                               const char* name) const {
+    auto a = n.attribute(name);
+    if (!a) fail(n, fmt::format("missing required attribute '{}' on <{}>", name, element));
+    return a;
+  }
+
+  // An attribute that maps to key `prefix.attribute`.
+  void read_attribute(pugi::xml_node n, const std::string& element, const std::string& prefix,
+                      pugi::xml_attribute a) {
+    const std::string key = prefix + "." + a.name();
+    const Location where = loc(n, element, a);
+    s_.set(key, check_value(*find_spec(key), a.value(), where), where);
+  }
+
+  // First occurrence of a singleton element; a second one is an error.
+  void once(pugi::xml_node n) {
+    auto [it, fresh] = first_line_.emplace(n.name(), line_of(n));
+    if (!fresh)
+      fail(n, fmt::format("duplicate element <{}> (first at line {})", n.name(), it->second));
+  }
+
+  void read_root(pugi::xml_node root) {
+    s_.set_source(file_);
+    s_.set_section("scenario", loc(root, "scenario"));
+    check_shape(root, "scenario", attributes_of("scenario"));
+    for (auto a : root.attributes()) read_attribute(root, "scenario", "scenario", a);
+    const auto elements = root_elements();
+    pugi::xml_node sweep;
+    for (auto c : root.children()) {
+      if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata)
+        fail(c, "unexpected text inside <scenario>");
+      if (c.type() != pugi::node_element) continue;
+      const std::string name = c.name();
+      if (!contains(elements, name))
+        fail(c, fmt::format("unknown element <{}>; valid: {}", name, valid_list(elements)));
+      if (is_repeatable(name)) {
+        read_named(c, name);
+        continue;
+      }
+      once(c);
+      if (name == "description")
+        read_description(c);
+      else if (name == "sweep")
+        sweep = c;  // after the users, which its keys may name
+      else
+        read_section(c, name);
+    }
+    if (sweep) read_sweep(sweep);
+  }
+
+  // Free text: the one element whose content is text, so check_shape does not apply.
+  void read_description(pugi::xml_node n) {
+    if (auto a = n.first_attribute())
+      fail(n, a, fmt::format("unknown attribute '{}' on <description>; valid: none", a.name()));
+    std::string text;
+    for (auto c : n.children()) {
+      if (c.type() == pugi::node_element)
+        fail(c, fmt::format("unknown element <{}> inside <description>; valid: none", c.name()));
+      text += c.value();
+    }
+    s_.set_description(trim(text));
+  }
+
+  void read_section(pugi::xml_node n, const std::string& element) {
+    const bool has_params = element == kPlannerParent;
+    check_shape(n, element, attributes_of(element),
+                has_params ? std::vector<std::string>{"param"} : std::vector<std::string>{});
+    s_.set_section(element, loc(n, element));
+    for (auto a : n.attributes()) read_attribute(n, element, element, a);
+    std::map<std::string, int> seen;
+    if (has_params)
+      for (auto p : n.children("param")) read_planner_param(p, seen);
+  }
+
+  // <name ...="..."/> of a name, checked to fit in a flat key.
+  std::string read_name(pugi::xml_node n, const std::string& element,
+                        std::map<std::string, int>& seen) {
+    auto a = required(n, element, "name");
+    const std::string name = a.value();
+    if (!is_name(name))
+      throw value_error(loc(n, element, a), "a name of letters, digits, '_' or '-'", name);
+    auto [it, fresh] = seen.emplace(name, line_of(n));
+    if (!fresh)
+      fail(n,
+           fmt::format("duplicate <{} name=\"{}\"> (first at line {})", element, name, it->second));
+    return name;
+  }
+
+  void read_planner_param(pugi::xml_node n, std::map<std::string, int>& seen) {
+    check_shape(n, "param", {"name", "value"});
+    const std::string name = read_name(n, "param", seen);
+    auto value = required(n, "param", "value");
+    const std::string key = kPlannerPrefix + name;
+    const Location where = loc(n, fmt::format("param name=\"{}\"", name), value);
+    s_.set(key, check_value(*find_spec(key), value.value(), where), where);
+  }
+
+  void read_named(pugi::xml_node n, const std::string& element) {
+    check_shape(n, element, attributes_of(element));
+    const std::string name = read_name(n, element, named_[element]);
+    if (element == "user") s_.add_user(name);
+    const std::string prefix = element + "." + name;
+    s_.set_section(prefix, loc(n, element));
+    for (auto a : n.attributes())
+      if (std::string(a.name()) != "name") read_attribute(n, element, prefix, a);
+  }
+
+  void read_sweep(pugi::xml_node n) {
+    check_shape(n, "sweep", {}, {"param"});
+    std::map<std::string, int> seen;
+    for (auto p : n.children("param")) {
+      check_shape(p, "param", {"name", "values"});
+      auto name_attr = required(p, "param", "name");
+      auto values_attr = required(p, "param", "values");
+      const std::string key = trim(name_attr.value());
+      const Location where_name = loc(p, "param", name_attr);
+      if (key.compare(0, 9, "scenario.") == 0)
+        throw value_error(where_name, "a key outside scenario.* (runs and seeds are not swept)",
+                          key);
+      const KeySpec& spec = known_key(s_, key, where_name);
+      auto [it, fresh] = seen.emplace(key, line_of(p));
+      if (!fresh)
+        fail(p, fmt::format("duplicate sweep of key '{}' (first at line {})", key, it->second));
+      s_.sweep().push_back(read_sweep_values(p, key, spec, values_attr));
+    }
+  }
+
+  SweepParam read_sweep_values(pugi::xml_node p, const std::string& key, const KeySpec& spec,
+                               pugi::xml_attribute values_attr) {
+    const Location where = loc(p, fmt::format("param name=\"{}\"", key), values_attr);
+    const auto words = split_words(values_attr.value());
+    if (words.empty()) throw value_error(where, "one or more values separated by spaces", "");
+    SweepParam param{key, {}, where};
+    std::vector<std::string> dirs;
+    for (const auto& word : words) {
+      param.values.push_back(check_value(spec, word, where));
+      if (contains(dirs, dir_value(param.values.back())))
+        throw InputError(fmt::format("{}{}: value '{}' appears twice", location_prefix(where),
+                                     describe(where), printable(word)));
+      dirs.push_back(dir_value(param.values.back()));
+    }
+    return param;
+  }
+
+  std::string file_;
+  std::string original_;  // the text before in-place parsing changed it
+  std::vector<char> buffer_;
+  std::vector<size_t> newlines_;
+  pugi::xml_document doc_;
+  Settings s_;
+  std::map<std::string, int> first_line_;                    // singleton element -> line
+  std::map<std::string, std::map<std::string, int>> named_;  // element -> name -> line
+};
+
+}  // namespace
+
+Settings parse_scenario(const std::string& file, const std::string& text) {
+  return Reader(file, text).read();
+}
+
+Settings load_scenario(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(fmt::format("{}: cannot read scenario file: is a directory", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw InputError(fmt::format("{}: cannot open scenario file ({})", path, std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario(path, text.str());
+}
+
+}  // namespace arsim::scenario

@@ -1,0 +1,20 @@
+// Reading a scenario XML file (format: scenarios/README.md) into validated Settings.
+#pragma once
+
+#include <string>
+
+#include "sim/scenario/settings.hpp"
+
+namespace arsim::scenario {
+
+// Parses `path`, checks every element, attribute and value against the schema, fills defaults,
+// and checks every sweep point. Throws InputError with a one-line "FILE:LINE: ..." message for a
+// missing or unreadable file, malformed XML, an unknown element or attribute, a bad value, a
+// missing required attribute, a duplicate, or an invalid sweep. Planner names and planner.*
+// values are not checked here (the scheduler registry does; see Settings::fail).
+Settings load_scenario(const std::string& path);
+
+// The same from text already in memory; `file` names it in messages and anchors relative paths.
+Settings parse_scenario(const std::string& file, const std::string& text);
+
+}  // namespace arsim::scenario

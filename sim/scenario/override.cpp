@@ -1,0 +1,46 @@
+#include "sim/scenario/override.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sim/scenario/schema.hpp"
+#include "sim/scenario/sweep.hpp"
+#include "sim/scenario/validate.hpp"
+#include "sim/scenario/values.hpp"
+
+namespace arsim::scenario {
+
+namespace {
+
+// Sets one key=value on `next` after checking the key and the value alone.
+void set_one(Settings& next, const std::string& key_equals_value) {
+  const auto eq = key_equals_value.find('=');
+  const std::string key = eq == std::string::npos ? "" : trim(key_equals_value.substr(0, eq));
+  if (key.empty())
+    throw InputError(
+        fmt::format("--set: expected KEY=VALUE, got '{}'", printable(key_equals_value)));
+  const Location where{"--set", 0, "", key};
+  const KeySpec& spec = known_key(next, key, where);
+  next.set(key, check_value(spec, key_equals_value.substr(eq + 1), where), where);
+  auto& dims = next.sweep();
+  dims.erase(std::remove_if(dims.begin(), dims.end(), [&](const auto& d) { return d.key == key; }),
+             dims.end());
+}
+
+}  // namespace
+
+void apply_overrides(Settings& settings, const std::vector<std::string>& key_equals_values) {
+  // Work on a copy so a failed override leaves the settings as they were.
+  Settings next = settings;
+  for (const auto& kv : key_equals_values) set_one(next, kv);
+  complete(next);
+  check_sweep_points(next);
+  settings = std::move(next);
+}
+
+void apply_override(Settings& settings, const std::string& key_equals_value) {
+  apply_overrides(settings, {key_equals_value});
+}
+
+}  // namespace arsim::scenario

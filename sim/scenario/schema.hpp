@@ -1,0 +1,91 @@
+// The schema of scenario files: one entry per flat key, in one table (schema.cpp). The XML reader
+// derives the valid elements and attributes from it, so adding a key is adding one entry:
+//
+//   key pattern "a.b"       <-> attribute b of element <a> (child of <scenario>)
+//   "scenario.b"            <-> attribute b of the root <scenario>
+//   "a.*.b"                 <-> attribute b of a repeatable element <a name="N">, key a.N.b
+//   "planner.*"             <-> <grc><param name="N" value="..."/>, key planner.N
+//
+// '*' stands for one name without dots. Scenarios/README.md documents every entry.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sim/scenario/settings.hpp"
+
+namespace arsim::scenario {
+
+// Path: a file that must exist, relative to the scenario file. Lists: items separated by
+// whitespace and/or commas, at least one, each checked against the range.
+enum class ValueType { Int, UInt64, Double, Bool, String, Path, Doubles, Ints };
+
+std::string type_name(ValueType type);  // "int", "list-of-double", ...
+
+struct KeySpec {
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+
+  std::string pattern;
+  ValueType type = ValueType::String;
+  std::string fallback;     // default value; empty = no default
+  bool required = false;    // must be given (where it applies)
+  std::string required_if;  // "key=a|b": required only when key has one of the values
+  std::string only_if;      // "key=a|b": applies only then; elsewhere no default, error if given
+  double min = -kInf;       // numbers and list items: allowed range
+  double max = kInf;
+  bool min_open = false;  // min itself excluded
+  bool max_open = false;
+  std::vector<std::string> choices;  // strings: allowed values (empty = any non-empty text)
+  std::string doc;
+
+  // Builders, so a table entry stays one readable statement.
+  // clang-format off
+  KeySpec def(std::string v) && { fallback = std::move(v); return std::move(*this); }
+  KeySpec need() && { required = true; return std::move(*this); }
+  KeySpec need_if(std::string cond) && { required_if = std::move(cond); return std::move(*this); }
+  KeySpec only(std::string cond) && { only_if = std::move(cond); return std::move(*this); }
+  KeySpec at_least(double v) && { min = v; return std::move(*this); }
+  KeySpec above(double v) && { min = v; min_open = true; return std::move(*this); }
+  KeySpec at_most(double v) && { max = v; return std::move(*this); }
+  KeySpec one_of(std::vector<std::string> v) && { choices = std::move(v); return std::move(*this); }
+  KeySpec about(std::string text) && { doc = std::move(text); return std::move(*this); }
+  // clang-format on
+};
+
+inline KeySpec key(std::string pattern, ValueType type) {
+  KeySpec s;
+  s.pattern = std::move(pattern);
+  s.type = type;
+  return s;
+}
+
+// The table, in documentation order.
+const std::vector<KeySpec>& schema();
+
+// '*' matches one non-empty segment without dots.
+bool pattern_matches(std::string_view pattern, std::string_view key);
+// The entry whose pattern matches `key`, or nullptr.
+const KeySpec* find_spec(std::string_view key);
+
+// "an integer >= 1", "a list of numbers > 0", "one of time, price, quality", ...
+std::string expected_text(const KeySpec& spec);
+
+// Checks `value` against the spec and returns it normalized (trimmed; list items joined by one
+// space). Throws value_error at `where`; `suffix` is appended to the expectation (" for KEY").
+std::string check_value(const KeySpec& spec, const std::string& value, const Location& where,
+                        const std::string& suffix = "");
+
+// Elements allowed under <scenario>, in documentation order, and the attributes of each.
+std::vector<std::string> root_elements();
+std::vector<std::string> attributes_of(const std::string& element);
+// Element and attribute names of a flat key (for locations of defaults and overrides).
+std::pair<std::string, std::string> element_and_attribute(const std::string& key);
+
+// Planner parameters: <grc><param name= value=> under the key prefix "planner.".
+inline constexpr const char* kPlannerPrefix = "planner.";
+inline constexpr const char* kPlannerParent = "grc";
+
+}  // namespace arsim::scenario

@@ -1,0 +1,76 @@
+#include "sim/scenario/sweep.hpp"
+
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "sim/scenario/validate.hpp"
+
+namespace arsim::scenario {
+
+namespace {
+
+struct Point {
+  Settings settings;
+  std::string dir;  // "k=v/k=v/" or "" without a sweep
+  std::vector<std::pair<std::string, std::string>> values;
+};
+
+// Calls `visit` for each point of the cartesian product, first parameter slowest.
+void for_each_point(const Settings& base, const std::function<void(Point&)>& visit) {
+  const auto& dims = base.sweep();
+  for (const auto& d : dims)
+    if (d.values.empty()) return;  // the loader rejects this; an empty product has no point
+  std::vector<size_t> index(dims.size(), 0);
+  while (true) {
+    Point p{base, "", {}};
+    p.settings.sweep().clear();
+    for (size_t i = 0; i < dims.size(); ++i) {
+      const std::string& value = dims[i].values[index[i]];
+      p.settings.set(dims[i].key, value, dims[i].where);
+      p.dir += fmt::format("{}={}/", dims[i].key, dir_value(value));
+      p.values.emplace_back(dims[i].key, value);
+    }
+    complete(p.settings);
+    visit(p);
+    // Odometer: advance the last parameter, carry to the left.
+    size_t i = dims.size();
+    while (i > 0 && ++index[i - 1] == dims[i - 1].values.size()) index[--i] = 0;
+    if (i == 0) return;
+  }
+}
+
+std::string run_name(long long run, long long runs) {
+  const int width = std::max<int>(3, fmt::format("{}", runs - 1).size());
+  return fmt::format("run_{:0{}}", run, width);
+}
+
+}  // namespace
+
+std::string dir_value(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == ',' || c == '+' || c == '-' || c == '_';
+    out += c == ' ' ? ',' : keep ? c : '_';
+  }
+  return out;
+}
+
+std::vector<RunSpec> expand(const Settings& settings) {
+  std::vector<RunSpec> runs;
+  for_each_point(settings, [&](Point& p) {
+    const long long count = p.settings.get_int("scenario.runs");
+    const std::uint64_t base_seed = p.settings.get_uint64("scenario.seed");
+    for (long long r = 0; r < count; ++r)
+      runs.push_back(RunSpec{p.settings, p.dir + run_name(r, count), static_cast<int>(r),
+                             base_seed + static_cast<std::uint64_t>(r), p.values});
+  });
+  return runs;
+}
+
+void check_sweep_points(const Settings& settings) {
+  for_each_point(settings, [](Point&) {});
+}
+
+}  // namespace arsim::scenario

@@ -1,0 +1,39 @@
+// Sweep expansion: a scenario with a <sweep> is the cartesian product of its parameters, each
+// point repeated scenario.runs times.
+//
+// Order: parameters in file order, the first varying slowest, runs innermost. Run r of every point
+// has seed scenario.seed + r (wrapping modulo 2^64), so all points see the same workloads (common
+// random numbers) and differ only by the swept values. Folders: "<key>=<value>/.../run_NNN"
+// (just "run_NNN" without a sweep), NNN zero-padded to at least 3 digits; in a folder name a list
+// value's items are joined by ',' and characters other than letters, digits, '.', ',', '+', '-'
+// and '_' become '_'.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/scenario/settings.hpp"
+
+namespace arsim::scenario {
+
+struct RunSpec {
+  Settings settings;  // the point's values applied and validated, defaults filled, no sweep
+  std::string dir;    // relative folder of the run
+  int run_index = 0;  // 0 .. runs - 1 within the point
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> point;  // swept key -> value, in file order
+};
+
+// All runs, deterministic order. Throws InputError (at the sweep parameter) when a point is
+// invalid, e.g. it sets a key that does not apply under another swept value.
+std::vector<RunSpec> expand(const Settings& settings);
+
+// Validates every sweep point (without repeating runs); load_scenario and apply_override call it.
+void check_sweep_points(const Settings& settings);
+
+// The folder-name form of a (normalized) value; see above.
+std::string dir_value(const std::string& value);
+
+}  // namespace arsim::scenario

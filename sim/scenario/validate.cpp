@@ -1,0 +1,150 @@
+#include "sim/scenario/validate.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "sim/scenario/values.hpp"
+
+namespace arsim::scenario {
+
+namespace {
+
+std::string first_segment(const std::string& key) {
+  return key.substr(0, key.find('.'));
+}
+
+// The element a key lives in: "scenario", "workload", "user.UserA".
+std::string section_of(const std::string& key) {
+  const std::string first = first_segment(key);
+  if (first == "user") return key.substr(0, key.rfind('.'));
+  return first;
+}
+
+// The concrete keys of a schema entry: the pattern itself, or one per user for user.*.x.
+// Other wildcards (planner.*) have no fixed instances: they exist only when written.
+std::vector<std::string> instances(const KeySpec& spec, const Settings& s) {
+  const std::string user_prefix = "user.*.";
+  if (spec.pattern.compare(0, user_prefix.size(), user_prefix) == 0) {
+    std::vector<std::string> out;
+    for (const auto& u : s.users()) out.push_back("user." + u + spec.pattern.substr(6));
+    return out;
+  }
+  if (spec.pattern.find('*') != std::string::npos) return {};
+  return {spec.pattern};
+}
+
+// Where a default for `key` is recorded: its element when present, else the root element.
+Location default_location(const Settings& s, const std::string& key) {
+  auto [element, attribute] = element_and_attribute(key);
+  Location where;
+  if (const Location* sec = s.section(section_of(key)))
+    where = *sec;
+  else if (const Location* root = s.section("scenario"))
+    where = *root;
+  where.element = element;
+  where.attribute = attribute;
+  return where;
+}
+
+[[noreturn]] void missing(const Settings& s, const std::string& key, const KeySpec& spec) {
+  auto [element, attribute] = element_and_attribute(key);
+  std::string why;
+  if (!spec.required_if.empty())
+    why = fmt::format(" (required when {})", spec.required_if);
+  else if (!spec.only_if.empty())
+    why = fmt::format(" (required when {})", spec.only_if);
+  if (const Location* sec = s.section(section_of(key)))
+    throw InputError(fmt::format("{}missing required attribute '{}' on <{}>{}",
+                                 location_prefix(*sec), attribute, element, why));
+  const Location* root = s.section("scenario");
+  throw InputError(fmt::format("{}missing required element <{}> with attribute '{}'{}",
+                               root ? location_prefix(*root) : "", element, attribute, why));
+}
+
+std::pair<std::string, std::vector<std::string>> parse_condition(const std::string& condition) {
+  const auto eq = condition.find('=');
+  std::vector<std::string> values;
+  std::string rest = condition.substr(eq + 1);
+  for (size_t bar; (bar = rest.find('|')) != std::string::npos; rest = rest.substr(bar + 1))
+    values.push_back(rest.substr(0, bar));
+  values.push_back(rest);
+  return {condition.substr(0, eq), values};
+}
+
+// Rules that span keys, stated here because a single schema entry cannot express them.
+void check_cross_rules(const Settings& s) {
+  if (!condition_holds(s, "workload.generator=gridars")) return;
+  if (s.users().empty())
+    s.fail_message("workload.generator", "generator 'gridars' needs at least one <user> element");
+  const double start = s.get_double("workload.window_start");
+  if (s.get_double("workload.window_end") <= start)
+    s.fail("workload.window_end", fmt::format("a number > window_start ({})", start));
+}
+
+}  // namespace
+
+bool condition_holds(const Settings& s, const std::string& condition) {
+  auto [key, values] = parse_condition(condition);
+  std::string value;
+  if (s.has(key))
+    value = s.at(key).value;
+  else if (const KeySpec* spec = find_spec(key))
+    value = spec->fallback;
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+const KeySpec& known_key(const Settings& s, const std::string& key, const Location& where) {
+  const KeySpec* spec = find_spec(key);
+  if (!spec) {
+    std::vector<std::string> valid;
+    for (const auto& e : schema())
+      if (first_segment(e.pattern) == first_segment(key)) valid.push_back(e.pattern);
+    if (valid.empty())
+      for (const auto& e : schema()) valid.push_back(e.pattern);
+    throw InputError(fmt::format("{}unknown key '{}'; valid: {}", location_prefix(where),
+                                 printable(key), fmt::join(valid, ", ")));
+  }
+  if (first_segment(key) == "user") {
+    const std::string name = key.substr(5, key.rfind('.') - 5);
+    const auto& users = s.users();
+    if (std::find(users.begin(), users.end(), name) == users.end())
+      throw InputError(fmt::format(
+          "{}unknown user '{}' in key '{}'; valid: {}", location_prefix(where), printable(name),
+          printable(key), users.empty() ? "none" : fmt::format("{}", fmt::join(users, ", "))));
+  }
+  return *spec;
+}
+
+void complete(Settings& s) {
+  std::vector<std::string> defaults;
+  for (const auto& [key, setting] : s.all())
+    if (setting.is_default) defaults.push_back(key);
+  for (const auto& key : defaults) s.erase(key);
+
+  for (const auto& [key, setting] : s.all()) {
+    const KeySpec& spec = known_key(s, key, setting.where);
+    if (!spec.only_if.empty() && !condition_holds(s, spec.only_if)) {
+      const std::string cond_key = parse_condition(spec.only_if).first;
+      const std::string actual =
+          s.has(cond_key) ? s.at(cond_key).value : find_spec(cond_key)->fallback;
+      throw InputError(fmt::format("{}{} applies only when {}, but {} is '{}'",
+                                   location_prefix(setting.where), describe(setting.where),
+                                   spec.only_if, cond_key, printable(actual)));
+    }
+  }
+  for (const auto& spec : schema()) {
+    if (!spec.only_if.empty() && !condition_holds(s, spec.only_if)) continue;
+    const bool required =
+        spec.required || (!spec.required_if.empty() && condition_holds(s, spec.required_if));
+    for (const auto& key : instances(spec, s)) {
+      if (s.has(key)) continue;
+      if (required) missing(s, key, spec);
+      if (!spec.fallback.empty()) s.set(key, spec.fallback, default_location(s, key), true);
+    }
+  }
+  check_cross_rules(s);
+}
+
+}  // namespace arsim::scenario

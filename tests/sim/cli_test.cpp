@@ -1,0 +1,179 @@
+// The arsim binary end to end: runs with the audit, determinism, resumable sweeps, and one-line
+// errors with exit status 2 for bad input.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string output;  // stdout and stderr
+};
+
+Result arsim(const std::string& args) {
+  const std::string cmd = fmt::format("{} {} 2>&1", ARSIM_BINARY, args);
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("arsim-cli-{}-{}", name, getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+// Writes a scenario next to the test data (so its relative platform path resolves).
+fs::path write_scenario(const fs::path& dir, const std::string& body) {
+  fs::path f = dir / "s.xml";
+  std::ofstream(f) << body;
+  return f;
+}
+
+const char* kGood = R"(<scenario name="t" runs="1" seed="3">
+  <platform file="PLATFORM"/>
+  <workload generator="gridars" arrival_end="3600" window_start="3600" window_end="28800"
+            durations="600" cpus="1 2" types="1 2"/>
+  <user name="A" mean_interarrival="400"/>
+  <grc planner="greedy" frames="3"/>
+  <output bucket="720" horizon="28800"/>
+</scenario>
+)";
+
+std::string good_scenario() {
+  std::string s = kGood;
+  s.replace(s.find("PLATFORM"), 8, fs::absolute("platforms/tiny.xml").string());
+  return s;
+}
+
+}  // namespace
+
+TEST(Cli, RunWithAuditWritesEveryFile) {
+  const auto out = scratch("files");
+  auto r = arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {} --audit", out.string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("audit: passed"), std::string::npos) << r.output;
+  for (const char* f : {"requests.csv", "reservations.csv", "jobs.csv", "resources.csv",
+                        "summary.csv", "timings.csv", "workload.txt", "run.json"})
+    EXPECT_TRUE(fs::is_regular_file(out / f)) << f;
+  EXPECT_GT(lines(slurp(out / "requests.csv")), 10u);
+}
+
+TEST(Cli, SameSeedGivesByteIdenticalOutputs) {
+  const auto a = scratch("det-a"), b = scratch("det-b");
+  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", a.string())).status, 0);
+  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", b.string())).status, 0);
+  for (const char* f : {"requests.csv", "reservations.csv", "jobs.csv", "resources.csv",
+                        "summary.csv", "workload.txt"})
+    EXPECT_EQ(slurp(a / f), slurp(b / f)) << f;
+  const auto c = scratch("det-c");
+  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --seed 8 --out {}", c.string())).status, 0);
+  EXPECT_NE(slurp(a / "workload.txt"), slurp(c / "workload.txt"));
+}
+
+TEST(Cli, ElglDefaultScenarioHasBothUsersAndPassesTheAudit) {
+  const auto out = scratch("elgl");
+  auto r = arsim(fmt::format("run scenarios/elgl_greedy.xml --out {} --audit", out.string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string req = slurp(out / "requests.csv");
+  const std::size_t rows = lines(req) - 1;
+  EXPECT_GT(rows, 350u);  // about 424 expected: 2 users × 86400 s / 407.327 s
+  EXPECT_LT(rows, 500u);
+  EXPECT_NE(req.find(",UserA,"), std::string::npos);
+  EXPECT_NE(req.find(",UserB,"), std::string::npos);
+  const std::string summary = slurp(out / "summary.csv");
+  EXPECT_NE(summary.find("success_ratio,UserA"), std::string::npos);
+  EXPECT_NE(summary.find("success_ratio,UserB"), std::string::npos);
+}
+
+TEST(Cli, SweepRunsEveryPointAndResumes) {
+  const auto dir = scratch("sweep");
+  std::string body = good_scenario();
+  body.replace(body.find("runs=\"1\""), 8, "runs=\"2\"");
+  body.replace(body.find("</scenario>"), 11,
+               "  <sweep><param name=\"grc.frames\" values=\"1 3\"/></sweep>\n</scenario>");
+  const auto f = write_scenario(dir, body);
+  auto r = arsim(fmt::format("run {} --out {} --jobs 2 --audit", f.string(), (dir / "o").string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::is_regular_file(dir / "o" / "aggregate.csv"));
+  EXPECT_EQ(lines(slurp(dir / "o" / "sweep.csv")), 5u);  // header + 2 points × 2 runs
+  const std::string agg = slurp(dir / "o" / "aggregate.csv");
+  r = arsim(fmt::format("run {} --out {}", f.string(), (dir / "o").string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(4 resumed)"), std::string::npos) << r.output;
+  EXPECT_EQ(slurp(dir / "o" / "aggregate.csv"), agg);
+}
+
+TEST(Cli, BadInputIsOneLineWithFileLineAndStatus2) {
+  const auto dir = scratch("bad");
+  struct Case {
+    std::string from, to, expect;
+  };
+  const std::vector<Case> cases = {
+      {"frames=\"3\"", "frames=\"x\"", ":6:"},
+      {"frames=\"3\"", "frams=\"3\"", ":6:"},
+      {"planner=\"greedy\"", "planner=\"nope\"", "valid:"},
+      {"durations=\"600\"", "durations=\"-1\"", ":4:"},
+      {"<output", "<outptu", ":7:"},
+  };
+  for (const auto& c : cases) {
+    std::string body = good_scenario();
+    body.replace(body.find(c.from), c.from.size(), c.to);
+    const auto f = write_scenario(dir, body);
+    for (const char* verb : {"check", "run"}) {
+      auto r = arsim(fmt::format("{} {} --out {}", verb, f.string(), (dir / "o").string()));
+      if (std::string(verb) == "check") r = arsim(fmt::format("check {}", f.string()));
+      EXPECT_EQ(r.status, 2) << c.to << ": " << r.output;
+      EXPECT_EQ(lines(r.output), 1u) << r.output;
+      EXPECT_NE(r.output.find(f.string()), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
+    }
+    EXPECT_FALSE(fs::exists(dir / "o")) << "nothing may be written on bad input: " << c.to;
+  }
+}
+
+TEST(Cli, ListNamesThePlanners) {
+  auto r = arsim("list");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("greedy"), std::string::npos);
+}
+
+TEST(Cli, GeneratedWorkloadReplaysToTheSameRun) {
+  const auto dir = scratch("replay");
+  const auto gen = write_scenario(dir, good_scenario());
+  ASSERT_EQ(arsim(fmt::format("generate {} --out {}", gen.string(), (dir / "w.txt").string())).status, 0);
+  ASSERT_EQ(arsim(fmt::format("run {} --out {}", gen.string(), (dir / "gen").string())).status, 0);
+  std::string body = good_scenario();
+  const auto from = body.find("<workload"), to = body.find("/>", from) + 2;
+  body.replace(from, to - from, "<workload generator=\"file\" file=\"w.txt\" arrival_end=\"3600\" "
+                                "window_start=\"3600\" window_end=\"28800\"/>");
+  std::ofstream(dir / "replay.xml") << body;
+  auto r = arsim(fmt::format("run {} --out {}", (dir / "replay.xml").string(), (dir / "file").string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(slurp(dir / "gen" / "requests.csv"), slurp(dir / "file" / "requests.csv"));
+  EXPECT_EQ(slurp(dir / "gen" / "summary.csv"), slurp(dir / "file" / "summary.csv"));
+}
