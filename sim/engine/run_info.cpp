@@ -71,7 +71,7 @@ void write_run_info(const std::string& dir, const scenario::RunSpec& spec,
       "  \"planning_wall_seconds\": {:.6f}\n}}\n",
       json_string(spec.settings.source()), fnv1a_hex(spec.settings.canonical()),
       json_string(platform_file), fnv1a_hex(file_bytes(platform_file)), fnv1a_hex(workload_text),
-      spec.seed, spec.run_index, point, record.requests.size(), accepted, record.end_time,
+      spec.settings.get_uint64("scenario.seed"), spec.run_index, point, record.requests.size(), accepted, record.end_time,
       ARSIM_GIT_COMMIT, json_string(SIMGRID_VERSION_STRING), CBC_VERSION, glp_version(),
       wall_seconds, planning);
   metrics::write_atomically(dir + "/run.json", json);

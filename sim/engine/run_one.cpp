@@ -73,7 +73,8 @@ int run_one(const schedulers::Registries& reg, const scenario::RunSpec& spec,
   sg4::Engine engine(&argc, argv);
   const std::string platform_file = s.get_path("platform.file");
   engine.load_platform(platform_file);
-  const auto view = platform::read_platform(engine, platform_file);
+  auto view = platform::read_platform(engine, platform_file);
+  apply_site_overrides(s, view.graph);
 
   metrics::RunRecord record;
   start_actors(s, reg, {&view, &record}, requests);

@@ -51,7 +51,6 @@ int run_scenario(const schedulers::Registries& reg, const scenario::Settings& se
   const auto specs = scenario::expand(settings);
   for (const auto& spec : specs) check_settings(reg, spec.settings);  // nothing runs on bad input
   if (specs.size() == 1 && settings.sweep().empty()) {
-    std::filesystem::create_directories(out);
     return run_one(reg, specs.front(), out, options.run, report);
   }
   std::size_t next = 0, done = 0, skipped = 0, failed = 0;

@@ -64,6 +64,18 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::
   }
 }
 
+void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) {
+  const std::string prefix = "site.", suffix = ".unit_value";
+  for (const auto& [key, setting] : s.all()) {
+    if (key.rfind(prefix, 0) != 0 || key.size() <= prefix.size() + suffix.size()) continue;
+    const std::string name = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
+    const auto v = g.find_vertex(name);
+    if (!v || g.vertex(*v).role != model::VertexRole::Site)
+      s.fail_message(key, "no compute site '" + name + "' in the platform");
+    g.set_unit_value(*v, s.get_double(key));
+  }
+}
+
 void check_settings(const schedulers::Registries& reg, const scenario::Settings& s) {
   make_planner(reg, s);
   metrics_config(s);

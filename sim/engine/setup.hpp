@@ -10,6 +10,7 @@
 #include "schedulers/builtins.hpp"
 #include "sim/metrics/writers.hpp"
 #include "sim/model/request.hpp"
+#include "sim/model/resource_graph.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
 
@@ -24,6 +25,10 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
 
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
                                                               const scenario::Settings& s);
+
+// Applies the scenario's <site name=... unit_value=...> overrides to the platform's graph; an
+// unknown site name is an InputError at the override's location.
+void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g);
 
 // Checks everything that can be checked without a SimGrid engine: the planner name and its
 // parameters, the workload parameters (and file), the platform file's presence.

@@ -47,6 +47,11 @@ int ResourceGraph::add_edge(Edge e) {
   return id;
 }
 
+void ResourceGraph::set_unit_value(int v, double value) {
+  require(value >= 0, "vertex '" + vertices_.at(v).name + "': unit_value must be >= 0");
+  vertices_.at(v).unit_value = value;
+}
+
 std::optional<int> ResourceGraph::find_vertex(std::string_view name) const {
   auto it = vertex_index_.find(name);
   if (it == vertex_index_.end()) return std::nullopt;

@@ -39,6 +39,9 @@ class ResourceGraph {
   int add_vertex(Vertex v);
   int add_edge(Edge e);
 
+  // Changes the unit value of a vertex (scenario overrides, GridARS option B).
+  void set_unit_value(int v, double value);
+
   const std::vector<Vertex>& vertices() const { return vertices_; }
   const std::vector<Edge>& edges() const { return edges_; }
   const Vertex& vertex(int id) const { return vertices_.at(id); }

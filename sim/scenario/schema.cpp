@@ -53,6 +53,8 @@ std::vector<KeySpec> make_schema() {
           .about("mean of the exponential inter-arrival time (s)"),
       key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
           .about("share of availability the user is shown (GridARS option C)"),
+      key("site.*.unit_value", T::Double).at_least(0)
+          .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
       key("grc.planner", T::String).def("greedy")
           .about("co-allocation planner (registry name; checked by the registry)"),
       key("grc.frames", T::Int).def("10").at_least(1).about("candidate time frames per request"),
