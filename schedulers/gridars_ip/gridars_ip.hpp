@@ -55,6 +55,9 @@ struct Options {
   double balance = 0;
   bool tighten = false;
   std::string cbc_args = std::string(kDefaultCbcArgs);
+  // Frames whose availability is identical give the same 0-1 IP, so one solve serves them all
+  // (the plan is copied with its frame changed and checked again). Off to time every frame.
+  bool reuse_identical_frames = true;
 };
 
 std::vector<ParamSpec> param_specs();

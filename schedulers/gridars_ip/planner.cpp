@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -63,6 +65,8 @@ std::vector<ParamSpec> param_specs() {
            "add valid inequalities flow into o's site >= x, out of p's site >= x (not in paper)"),
       spec("cbc_args", T::String, kDefaultCbcArgs,
            "CBC driver options as on the cbc command line (empty = CBC defaults)"),
+      spec("reuse_identical_frames", T::Bool, "true",
+           "solve once for frames with identical availability (false: solve every frame)"),
   };
 }
 
@@ -77,6 +81,7 @@ Options options_from(const Params& params) {
   o.balance = params.get_double("balance");
   o.tighten = params.get_bool("tighten");
   o.cbc_args = params.get_string("cbc_args");
+  o.reuse_identical_frames = params.get_bool("reuse_identical_frames");
   try {
     milp::check_cbc_args(split_words(o.cbc_args));
   } catch (const std::invalid_argument& e) {
@@ -96,9 +101,22 @@ std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& grap
   so.first_feasible = options_.first_feasible;
   so.cbc_args = split_words(options_.cbc_args);
   std::vector<model::Plan> plans;
+  // Availability -> the plan found for it (nullopt: none), for reuse_identical_frames.
+  std::map<std::pair<std::vector<int>, std::vector<double>>, std::optional<model::Plan>> solved;
   for (std::size_t index = 0; index < frames.size(); ++index) {
     const model::Availability& avail = frames[index];
     validate_input(graph, request, avail);
+    const auto key = std::make_pair(avail.free_cores, avail.free_bandwidth);
+    if (auto hit = solved.find(key); options_.reuse_identical_frames && hit != solved.end()) {
+      if (!hit->second) continue;
+      model::Plan copy = *hit->second;
+      copy.frame = avail.frame;
+      if (auto err = model::check_plan(graph, request, avail, copy))
+        throw std::logic_error(fmt::format("gridars-ip: request {} frame {}: reused plan fails "
+                                           "check: {}", request.id, index, *err));
+      plans.push_back(std::move(copy));
+      continue;
+    }
     const Formulation f = build_formulation(graph, request, avail, fo);
     const milp::Result result = milp::solve(f.model, options_.backend, so);
     stats.solve_seconds += result.seconds;
@@ -111,11 +129,14 @@ std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& grap
       throw std::runtime_error(fmt::format("gridars-ip: request {} frame {}: {} failed: {}",
                                            request.id, index, milp::to_string(options_.backend),
                                            result.message));
-    if (!result.has_solution()) continue;  // infeasible, or nothing found within the time limit
-
+    if (!result.has_solution()) {  // infeasible, or nothing found within the time limit
+      solved.emplace(key, std::nullopt);
+      continue;
+    }
     Decoded d = decode(f, graph, request, avail, result);
     verify(graph, request, avail, index, d.plan, result);
     dropped_arcs_ += d.dropped_arcs;
+    solved.emplace(key, d.plan);
     plans.push_back(std::move(d.plan));
   }
   return plans;
