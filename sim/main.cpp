@@ -63,6 +63,10 @@ int main(int argc, char** argv) {
   run->add_flag("--audit", batch.run.audit, "audit every run after it ends");
   run->add_option("--jobs,-j", jobs, "runs in parallel processes")->check(CLI::PositiveNumber);
   run->add_flag("--verbose,-v", batch.run.verbose, "log the actors' progress");
+  std::string dump_dir;
+  run->add_option("--dump-models", dump_dir,
+                  "write every model the planner solves (MPS + JSON sidecar) under this folder; "
+                  "the planner must have a dump_dir parameter (gridars-ip)");
 
   auto* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", scenario_file, "scenario XML file")->required();
@@ -86,6 +90,7 @@ int main(int argc, char** argv) {
       list(reg);
       return 0;
     }
+    if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(scenario_file, sets, seed);
     if (check->parsed()) {
       for (const auto& spec : arsim::scenario::expand(s)) arsim::engine::check_settings(reg, spec.settings);

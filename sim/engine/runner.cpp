@@ -48,7 +48,13 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
 
 int run_scenario(const schedulers::Registries& reg, const scenario::Settings& settings,
                  const std::string& out, const BatchOptions& options, std::ostream& report) {
-  const auto specs = scenario::expand(settings);
+  auto specs = scenario::expand(settings);
+  // Runs of a sweep dump their models into their own subfolders, so names never collide.
+  if (specs.size() > 1 && settings.has("planner.dump_dir"))
+    for (auto& spec : specs)
+      spec.settings.set("planner.dump_dir",
+                        settings.get_string("planner.dump_dir") + "/" + spec.dir,
+                        settings.where("planner.dump_dir"));
   for (const auto& spec : specs) check_settings(reg, spec.settings);  // nothing runs on bad input
   if (specs.size() == 1 && settings.sweep().empty()) {
     return run_one(reg, specs.front(), out, options.run, report);

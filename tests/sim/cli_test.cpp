@@ -45,6 +45,24 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
+// The values of one column of a CSV text whose fields hold no quoted commas (arsim's files).
+std::vector<std::string> column(const std::string& csv, const std::string& name) {
+  auto split = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    for (std::string f; std::getline(in, f, ',');) out.push_back(f);
+    return out;
+  };
+  std::istringstream rows(csv);
+  std::string line;
+  std::getline(rows, line);
+  const auto header = split(line);
+  const auto at = std::find(header.begin(), header.end(), name) - header.begin();
+  std::vector<std::string> out;
+  while (std::getline(rows, line)) out.push_back(split(line).at(at));
+  return out;
+}
+
 std::size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 
 // Writes a scenario next to the test data (so its relative platform path resolves).
@@ -176,4 +194,26 @@ TEST(Cli, GeneratedWorkloadReplaysToTheSameRun) {
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(slurp(dir / "gen" / "requests.csv"), slurp(dir / "file" / "requests.csv"));
   EXPECT_EQ(slurp(dir / "gen" / "summary.csv"), slurp(dir / "file" / "summary.csv"));
+}
+
+TEST(Cli, DumpModelsWritesEverySolvedModelWithItsStatus) {
+  const auto dir = scratch("dump");
+  auto r = arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --set grc.planner=gridars-ip "
+                             "--dump-models {} --out {} --audit",
+                             (dir / "models").string(), (dir / "o").string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::size_t mps = 0, sidecars = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "models")) {
+    if (entry.path().extension() == ".mps") ++mps;
+    if (entry.path().extension() == ".json") {
+      ++sidecars;
+      EXPECT_NE(slurp(entry.path()).find("\"status\""), std::string::npos);
+    }
+  }
+  EXPECT_GT(mps, 0u);
+  EXPECT_EQ(mps, sidecars);
+  // Every solve of the run left a model: requests.csv counts the solves.
+  std::size_t solves = 0;
+  for (const auto& v : column(slurp(dir / "o" / "requests.csv"), "solves")) solves += std::stoul(v);
+  EXPECT_EQ(mps, solves);
 }
