@@ -2,12 +2,16 @@
 
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
+#include "schedulers/interval/register.hpp"
+#include "schedulers/spectral/register.hpp"
 
 namespace arsim::schedulers {
 
 void register_builtins(Registries& r) {
   greedy::register_planner(r.planners);
   gridars_ip::register_planner(r.planners);
+  interval::register_schedulers(r.intervals);
+  spectral::register_schedulers(r.intervals);
 }
 
 }  // namespace arsim::schedulers

@@ -1,12 +1,16 @@
 // Registers every built-in algorithm; the one place that knows them all.
 #pragma once
 
+#include "schedulers/experiment.hpp"
+#include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
 
 namespace arsim::schedulers {
 
 struct Registries {
   PlannerRegistry planners{"planner"};
+  IntervalRegistry intervals{"interval scheduler"};
+  ExperimentRegistry experiments{"experiment"};
 };
 
 void register_builtins(Registries& r);

@@ -23,15 +23,23 @@ Settings load(const std::string& file, const std::vector<std::string>& sets, lon
   return s;
 }
 
-void list(const arsim::schedulers::Registries& reg) {
-  std::cout << "planners (grc planner=\"NAME\", parameters as <param name=... value=...>):\n";
-  for (const auto& [name, e] : reg.planners.entries()) {
+template <class Registry>
+void list(const Registry& registry, const std::string& heading) {
+  std::cout << heading << "\n";
+  for (const auto& [name, e] : registry.entries()) {
     std::cout << fmt::format("  {:<14} {}\n", name, e.description);
     for (const auto& p : e.params)
-      std::cout << fmt::format("      {:<18} {:<7} default {:<8} {}\n", p.name,
+      std::cout << fmt::format("      {:<22} {:<7} default {:<8} {}\n", p.name,
                                arsim::schedulers::to_string(p.type),
                                p.default_value.empty() ? "''" : p.default_value, p.description);
   }
+}
+
+void list(const arsim::schedulers::Registries& reg) {
+  list(reg.planners, "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
+  list(reg.intervals, "interval schedulers:");
+  list(reg.experiments,
+       "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
 }
 
 int generate(const Settings& s, const std::string& out, int run_index) {

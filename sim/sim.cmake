@@ -10,6 +10,7 @@ add_library(arsim_sim STATIC
   actors/grc.cpp
   actors/user.cpp
   engine/setup.cpp
+  engine/offline.cpp
   engine/run_info.cpp
   engine/run_one.cpp
   engine/aggregate.cpp

@@ -19,7 +19,6 @@
 
 namespace arsim::engine {
 
-namespace {
 std::string json_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
@@ -31,6 +30,7 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
+namespace {
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream ss;
@@ -48,6 +48,31 @@ std::string fnv1a_hex(const std::string& bytes) {
   return fmt::format("{:016x}", h);
 }
 
+void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const JsonFields& extra,
+                    double wall_seconds) {
+  std::string point = "{";
+  for (std::size_t i = 0; i < spec.point.size(); ++i)
+    point += (i ? ", " : "") + json_string(spec.point[i].first) + ": " +
+             json_string(spec.point[i].second);
+  point += "}";
+  JsonFields fields = {{"scenario", json_string(spec.settings.source())},
+                       {"scenario_hash", json_string(fnv1a_hex(spec.settings.canonical()))},
+                       {"seed", std::to_string(spec.settings.get_uint64("scenario.seed"))},
+                       {"run_index", std::to_string(spec.run_index)},
+                       {"point", point}};
+  fields.insert(fields.end(), extra.begin(), extra.end());
+  fields.insert(fields.end(), {{"arsim_commit", json_string(ARSIM_GIT_COMMIT)},
+                               {"simgrid", json_string(SIMGRID_VERSION_STRING)},
+                               {"cbc", json_string(CBC_VERSION)},
+                               {"glpk", json_string(glp_version())},
+                               {"wall_seconds", fmt::format("{:.3f}", wall_seconds)}});
+  std::string json = "{\n";
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    json += fmt::format("  {}: {}{}\n", json_string(fields[i].first), fields[i].second,
+                        i + 1 < fields.size() ? "," : "");
+  metrics::write_atomically(dir + "/run.json", json + "}\n");
+}
+
 void write_run_info(const std::string& dir, const scenario::RunSpec& spec,
                     const metrics::RunRecord& record, const std::string& platform_file,
                     const std::string& workload_text, double wall_seconds) {
@@ -57,24 +82,15 @@ void write_run_info(const std::string& dir, const scenario::RunSpec& spec,
     planning += r.planning_wall;
     accepted += r.outcome == metrics::Outcome::Accepted;
   }
-  std::string point = "{";
-  for (std::size_t i = 0; i < spec.point.size(); ++i)
-    point += (i ? ", " : "") + json_string(spec.point[i].first) + ": " +
-             json_string(spec.point[i].second);
-  point += "}";
-  const std::string json = fmt::format(
-      "{{\n  \"scenario\": {},\n  \"scenario_hash\": \"{}\",\n  \"platform\": {},\n"
-      "  \"platform_hash\": \"{}\",\n  \"workload_hash\": \"{}\",\n  \"seed\": {},\n"
-      "  \"run_index\": {},\n  \"point\": {},\n  \"requests\": {},\n  \"accepted\": {},\n"
-      "  \"simulated_end\": {},\n  \"arsim_commit\": \"{}\",\n  \"simgrid\": {},\n"
-      "  \"cbc\": \"{}\",\n  \"glpk\": \"{}\",\n  \"wall_seconds\": {:.3f},\n"
-      "  \"planning_wall_seconds\": {:.6f}\n}}\n",
-      json_string(spec.settings.source()), fnv1a_hex(spec.settings.canonical()),
-      json_string(platform_file), fnv1a_hex(file_bytes(platform_file)), fnv1a_hex(workload_text),
-      spec.settings.get_uint64("scenario.seed"), spec.run_index, point, record.requests.size(), accepted, record.end_time,
-      ARSIM_GIT_COMMIT, json_string(SIMGRID_VERSION_STRING), CBC_VERSION, glp_version(),
-      wall_seconds, planning);
-  metrics::write_atomically(dir + "/run.json", json);
+  write_run_json(dir, spec,
+                 {{"platform", json_string(platform_file)},
+                  {"platform_hash", json_string(fnv1a_hex(file_bytes(platform_file)))},
+                  {"workload_hash", json_string(fnv1a_hex(workload_text))},
+                  {"requests", std::to_string(record.requests.size())},
+                  {"accepted", std::to_string(accepted)},
+                  {"simulated_end", fmt::format("{}", record.end_time)},
+                  {"planning_wall_seconds", fmt::format("{:.6f}", planning)}},
+                 wall_seconds);
 }
 
 }  // namespace arsim::engine

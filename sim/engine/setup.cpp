@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "sim/engine/offline.hpp"
 #include "workloads/request_file.hpp"
 
 namespace arsim::engine {
@@ -77,6 +78,7 @@ void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) 
 }
 
 void check_settings(const schedulers::Registries& reg, const scenario::Settings& s) {
+  if (s.get_string("scenario.kind") == "offline") return check_offline(reg, s);
   make_planner(reg, s);
   metrics_config(s);
   if (s.get_string("workload.generator") == "gridars") gridars_config(s);

@@ -208,14 +208,15 @@ class Reader {
   }
 
   void read_section(pugi::xml_node n, const std::string& element) {
-    const bool has_params = element == kPlannerParent;
+    const std::string param_prefix = param_prefix_of(element);
+    const bool has_params = !param_prefix.empty();
     check_shape(n, element, attributes_of(element),
                 has_params ? std::vector<std::string>{"param"} : std::vector<std::string>{});
     s_.set_section(element, loc(n, element));
     for (auto a : n.attributes()) read_attribute(n, element, element, a);
     std::map<std::string, int> seen;
     if (has_params)
-      for (auto p : n.children("param")) read_planner_param(p, seen);
+      for (auto p : n.children("param")) read_param(p, param_prefix, seen);
   }
 
   // <name ...="..."/> of a name, checked to fit in a flat key.
@@ -232,11 +233,11 @@ class Reader {
     return name;
   }
 
-  void read_planner_param(pugi::xml_node n, std::map<std::string, int>& seen) {
+  void read_param(pugi::xml_node n, const std::string& prefix, std::map<std::string, int>& seen) {
     check_shape(n, "param", {"name", "value"});
     const std::string name = read_name(n, "param", seen);
     auto value = required(n, "param", "value");
-    const std::string key = kPlannerPrefix + name;
+    const std::string key = prefix + name;
     const Location where = loc(n, fmt::format("param name=\"{}\"", name), value);
     s_.set(key, check_value(*find_spec(key), value.value(), where), where);
   }

@@ -29,7 +29,7 @@ std::vector<KeySpec> make_schema() {
       key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
       key("platform.file", T::Path).need_if("scenario.kind=simulation")
           .about("SimGrid platform file, relative to the scenario file"),
-      key("workload.generator", T::String).need().one_of({"gridars", "file"})
+      key("workload.generator", T::String).need_if("scenario.kind=simulation").one_of({"gridars", "file"})
           .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
       key("workload.file", T::Path).need().only("workload.generator=file")
           .about("request file, relative to the scenario file"),
@@ -63,6 +63,9 @@ std::vector<KeySpec> make_schema() {
       key("grc.hold_timeout", T::Double).def("60").above(0)
           .about("seconds before an uncommitted hold expires"),
       key("planner.*", T::String).about("planner parameter (checked by the registry)"),
+      key("offline.experiment", T::String).need_if("scenario.kind=offline")
+          .about("offline experiment (registry name; checked by the registry)"),
+      key("experiment.*", T::String).about("experiment parameter (checked by the registry)"),
       key("output.bucket", T::Double).def("8640").above(0)
           .about("width of the time buckets of resources.csv and load curves (s)"),
       key("output.horizon", T::Double).def("172800").above(0)
@@ -225,11 +228,19 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
   }
 }
 
+std::string param_prefix_of(const std::string& element) {
+  if (element == "grc") return "planner.";
+  if (element == "offline") return "experiment.";
+  return "";
+}
+
+bool is_param_group(const std::string& first) { return first == "planner" || first == "experiment"; }
+
 std::vector<std::string> root_elements() {
   std::vector<std::string> out{"description"};
   for (const auto& spec : schema()) {
     const std::string first = spec.pattern.substr(0, spec.pattern.find('.'));
-    if (first == "scenario" || first + "." == kPlannerPrefix) continue;
+    if (first == "scenario" || is_param_group(first)) continue;
     if (std::find(out.begin(), out.end(), first) == out.end()) out.push_back(first);
   }
   out.push_back("sweep");
@@ -253,7 +264,7 @@ std::vector<std::string> attributes_of(const std::string& element) {
 
 std::pair<std::string, std::string> element_and_attribute(const std::string& key) {
   const std::string first = key.substr(0, key.find('.'));
-  if (first + "." == kPlannerPrefix) return {"param", "value"};
+  if (is_param_group(first)) return {"param", "value"};
   return {first, key.substr(key.rfind('.') + 1)};
 }
 

@@ -84,8 +84,11 @@ std::vector<std::string> attributes_of(const std::string& element);
 // Element and attribute names of a flat key (for locations of defaults and overrides).
 std::pair<std::string, std::string> element_and_attribute(const std::string& key);
 
-// Planner parameters: <grc><param name= value=> under the key prefix "planner.".
-inline constexpr const char* kPlannerPrefix = "planner.";
-inline constexpr const char* kPlannerParent = "grc";
+// Algorithm parameters written as <param name= value=> children: under <grc> they are planner
+// parameters (keys "planner.<name>"), under <offline> experiment parameters ("experiment.<name>").
+// param_prefix_of gives the key prefix of an element's params, "" when it takes none.
+std::string param_prefix_of(const std::string& element);
+// True for the first part of a parameter key ("planner", "experiment"): no element of its own.
+bool is_param_group(const std::string& first);
 
 }  // namespace arsim::scenario

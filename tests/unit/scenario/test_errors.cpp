@@ -42,7 +42,7 @@ TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
             at(6) +
                 "unknown element <workloda>; valid: description, platform, workload, user, "
-                "grc, output, sweep");
+                "site, grc, offline, output, sweep");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),

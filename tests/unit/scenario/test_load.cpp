@@ -126,13 +126,21 @@ TEST_F(ScenarioLoad, FileWorkloadHasNoGeneratorOnlyDefaults) {
   EXPECT_TRUE(s.users().empty());  // users are optional with a request file
 }
 
-TEST_F(ScenarioLoad, OfflineScenarioNeedsNoPlatform) {
+TEST_F(ScenarioLoad, OfflineScenarioNeedsNoPlatformNorWorkload) {
   const auto s = load_scenario(write("o.xml", R"(<scenario name="o" kind="offline">
-  <workload generator="gridars"/><user name="U"/>
+  <offline experiment="x"><param name="n" value="50"/></offline>
 </scenario>
 )"));
   EXPECT_FALSE(s.has("platform.file"));
+  EXPECT_FALSE(s.has("workload.generator"));
   EXPECT_EQ(s.get_string("scenario.kind"), "offline");
+  EXPECT_EQ(s.get_string("offline.experiment"), "x");
+  EXPECT_EQ(s.with_prefix("experiment."), (std::map<std::string, std::string>{{"n", "50"}}));
+}
+
+TEST_F(ScenarioLoad, OfflineScenarioNeedsAnExperiment) {
+  EXPECT_THROW(load_scenario(write("o.xml", R"(<scenario name="o" kind="offline"/>
+)")), InputError);
 }
 
 TEST_F(ScenarioLoad, SeedTakesTheFullUint64Range) {
@@ -171,7 +179,7 @@ TEST(ScenarioShipped, ElglGreedyLoads) {
   EXPECT_EQ(s.users(), (std::vector<std::string>{"UserA", "UserB"}));
   EXPECT_EQ(std::filesystem::path(s.get_path("platform.file")).filename(), "elgl.xml");
   EXPECT_TRUE(std::filesystem::exists(s.get_path("platform.file")));
-  EXPECT_EQ(s.with_prefix("planner.").at("max_hops"), "0");
+  EXPECT_TRUE(s.with_prefix("planner.").empty());  // the default scenario suits every planner
   EXPECT_FALSE(s.description().empty());
   const auto runs = expand(s);
   ASSERT_EQ(runs.size(), 1u);

@@ -1,0 +1,91 @@
+// Interval baselines and the repaired SCS (DESIGN §7). Uniform synthetic tasks as in
+// bench_spectral.cpp, T = 1, one activation; the trace benchmark runs the periodic driver on the
+// KTH SP2 log of the Parallel Workloads Archive when the shared data sit beside the repository.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <random>
+
+#include "schedulers/interval/periodic.hpp"
+#include "schedulers/interval/register.hpp"
+#include "schedulers/spectral/register.hpp"
+#include "workloads/intervals/swf.hpp"
+
+using namespace arsim::schedulers;
+
+namespace {
+
+std::vector<IntervalTask> tasks_for(int n, double g) {
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<IntervalTask> t;
+  for (int i = 0; i < n; ++i) {
+    const double s = u(rng), d = g * (0.5 + u(rng));
+    t.push_back({i, s, s + d, -1, 0});
+  }
+  return t;
+}
+
+const IntervalRegistry& registry() {
+  static const IntervalRegistry r = [] {
+    IntervalRegistry reg{"interval scheduler"};
+    interval::register_schedulers(reg);
+    spectral::register_schedulers(reg);
+    return reg;
+  }();
+  return r;
+}
+
+void BM_Interval(benchmark::State& state, std::string name, std::map<std::string, std::string> params) {
+  const int n = static_cast<int>(state.range(0)), m = static_cast<int>(state.range(1));
+  const auto tasks = tasks_for(n, 0.01);
+  double d = 0;
+  for (auto _ : state) {
+    auto s = registry().create(name, params);
+    d = interval::run_periodic(*s, tasks, m, 1).deviation;
+  }
+  state.counters["D"] = d;
+}
+
+void BM_Trace(benchmark::State& state, std::string name) {
+  const std::string path = "../shared/data/traces/KTH-SP2-1996-2.1-cln.swf";
+  if (!std::filesystem::exists(path)) {
+    state.SkipWithError("shared traces not present");
+    return;
+  }
+  const auto trace = arsim::workloads::read_swf(path);
+  std::vector<IntervalTask> tasks;
+  double mean = 0;
+  for (const auto& r : trace.tasks) {
+    tasks.push_back({r.id, r.start, r.finish(), r.predecessor, 0});
+    mean += r.duration / trace.tasks.size();
+  }
+  const double period = mean / 0.01;  // g = 0.01
+  interval::PeriodicRun run;
+  for (auto _ : state) {
+    auto s = registry().create(name, {});
+    run = interval::run_periodic(*s, tasks, static_cast<int>(state.range(0)), period, tasks.front().start);
+  }
+  state.counters["D"] = run.deviation;
+  state.counters["activations"] = run.activations;
+}
+
+}  // namespace
+
+#define ARSIM_INTERVAL_BENCH(NAME, PARAMS, N, M) \
+  BENCHMARK_CAPTURE(BM_Interval, x, NAME, PARAMS)->Name(NAME)->ArgNames({"N", "M"})->Args({N, M})->Unit(benchmark::kMillisecond)
+
+ARSIM_INTERVAL_BENCH("est-ect", {}, 10000, 100);
+ARSIM_INTERVAL_BENCH("ect", {}, 10000, 100);
+ARSIM_INTERVAL_BENCH("soft-maxima-is", {}, 10000, 100);
+ARSIM_INTERVAL_BENCH("maxima-is", {}, 10000, 100);
+ARSIM_INTERVAL_BENCH("llf-ect", {}, 10000, 100);
+ARSIM_INTERVAL_BENCH("metis", {}, 2000, 20);
+ARSIM_INTERVAL_BENCH("scotch", {}, 2000, 20);
+BENCHMARK_CAPTURE(BM_Interval, ls, "scs-ls", {{"init", "round-robin"}})
+    ->Name("scs-ls/init:round-robin")
+    ->ArgNames({"N", "M"})
+    ->Args({10000, 100})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Trace, est, "est-ect")->Name("est-ect/trace:KTH")->ArgName("M")->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Trace, soft, "soft-maxima-is")->Name("soft-maxima-is/trace:KTH")->ArgName("M")->Arg(20)->Unit(benchmark::kMillisecond);

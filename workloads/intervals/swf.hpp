@@ -1,0 +1,44 @@
+// Reader of the Standard Workload Format of the Parallel Workloads Archive (Feitelson et al.), for
+// the trace experiments of SCS §6.1.2 and §6.2: one job a line, 18 whitespace-separated numeric
+// fields, -1 for a missing value, ';' starting a header comment, blank lines ignored. Files ending
+// in ".gz" (and any gzip stream) are read through zlib.
+//
+// Each job becomes an IntervalRequest: submit time -> requested start, run time -> duration,
+// allocated processors (else requested) -> processors, preceding job number -> predecessor (the
+// index of that job when it came earlier in the file, else none). A job with a missing (-1)
+// submit or run time has no interval and is skipped (counted in `skipped`). Header fields are
+// kept as text and never trusted (MaxJobs may disagree with the body).
+//
+// A malformed line throws SwfError "FILE:LINE: field 'NAME': expected ..., got '...'" (or
+// "FILE:LINE: expected 18 fields, got K").
+#pragma once
+
+#include <istream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "workloads/intervals/interval_request.hpp"
+
+namespace arsim::workloads {
+
+class SwfError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct SwfTrace {
+  std::vector<IntervalRequest> tasks;  // in file order
+  std::vector<std::string> header;     // the comment lines, without the leading ';'
+  long jobs = 0;                       // job lines read
+  long skipped = 0;                    // jobs without submit or run time
+};
+
+// The 18 field names of SWF, in order (job_number, submit_time, wait_time, run_time, ...).
+const std::vector<std::string>& swf_field_names();
+
+SwfTrace parse_swf(std::istream& in, const std::string& name);
+// Throws SwfError when the file cannot be opened or decompressed.
+SwfTrace read_swf(const std::string& path);
+
+}  // namespace arsim::workloads
