@@ -9,8 +9,10 @@ add_library(arsim_sim STATIC
   actors/job_runner.cpp
   actors/grc.cpp
   actors/user.cpp
+  actors/interval_rm.cpp
   engine/setup.cpp
   engine/offline.cpp
+  engine/interval_run.cpp
   engine/run_info.cpp
   engine/run_one.cpp
   engine/aggregate.cpp

@@ -12,6 +12,7 @@
 #include "sim/actors/grc.hpp"
 #include "sim/actors/network_rm.hpp"
 #include "sim/actors/user.hpp"
+#include "sim/engine/interval_run.hpp"
 #include "sim/engine/offline.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/setup.hpp"
@@ -64,6 +65,7 @@ int run_one(const schedulers::Registries& reg, const scenario::RunSpec& spec,
   const auto wall_start = std::chrono::steady_clock::now();
   const scenario::Settings& s = spec.settings;
   if (s.get_string("scenario.kind") == "offline") return run_offline(reg, spec, dir, report);
+  if (is_interval_workload(s)) return run_interval(reg, spec, dir, report);
   check_settings(reg, s);
   const auto requests = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
   const auto mcfg = metrics_config(s);

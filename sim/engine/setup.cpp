@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "sim/engine/interval_run.hpp"
 #include "sim/engine/offline.hpp"
 #include "workloads/request_file.hpp"
 
@@ -79,6 +80,7 @@ void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) 
 
 void check_settings(const schedulers::Registries& reg, const scenario::Settings& s) {
   if (s.get_string("scenario.kind") == "offline") return check_offline(reg, s);
+  if (is_interval_workload(s)) return check_interval(reg, s);
   make_planner(reg, s);
   metrics_config(s);
   if (s.get_string("workload.generator") == "gridars") gridars_config(s);

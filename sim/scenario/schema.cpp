@@ -15,6 +15,8 @@ namespace {
 
 using T = ValueType;
 const std::string kGridars = "workload.generator=gridars";
+const std::string kIntervals = "workload.generator=intervals";
+const std::string kIntervalRm = "workload.generator=intervals|swf";
 
 // The schema. One entry per key; keep scenarios/README.md in step (a test checks every pattern is
 // mentioned there). Defaults of the gridars workload are GridARS Table 1 (workloads/
@@ -29,7 +31,8 @@ std::vector<KeySpec> make_schema() {
       key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
       key("platform.file", T::Path).need_if("scenario.kind=simulation")
           .about("SimGrid platform file, relative to the scenario file"),
-      key("workload.generator", T::String).need_if("scenario.kind=simulation").one_of({"gridars", "file"})
+      key("workload.generator", T::String).need_if("scenario.kind=simulation")
+          .one_of({"gridars", "file", "intervals", "swf"})
           .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
       key("workload.file", T::Path).need().only("workload.generator=file")
           .about("request file, relative to the scenario file"),
@@ -49,6 +52,31 @@ std::vector<KeySpec> make_schema() {
           .about("LST = EST + lst_factor * D"),
       key("workload.types", T::Ints).def("1 2 3 4").at_least(1).at_most(4).only(kGridars)
           .about("request types (shapes) drawn uniformly"),
+      key("workload.tasks", T::Int).def("500").at_least(1).only(kIntervals)
+          .about("N: tasks of the synthetic interval workload (SCS §6.1.1)"),
+      key("workload.period", T::Double).def("1").above(0).only(kIntervals)
+          .about("T of the synthetic workload: requested starts uniform over [0, T)"),
+      key("workload.granularity", T::Double).def("0.02").above(0).only(kIntervals)
+          .about("g = mean duration / T (SCS eq. 18)"),
+      key("workload.duration_law", T::String).def("constant").one_of({"constant", "uniform", "lognormal"})
+          .only(kIntervals).about("constant (symmetric) or varying (asymmetric) durations"),
+      key("workload.duration_cv", T::Double).def("0").at_least(0).only(kIntervals)
+          .about("standard deviation / mean of asymmetric durations"),
+      key("workload.dependent_fraction", T::Double).def("0").at_least(0).at_most(1).only(kIntervals)
+          .about("share of tasks that depend on an earlier task (DAG)"),
+      key("workload.trace", T::Path).need().only("workload.generator=swf")
+          .about("SWF trace (Parallel Workloads Archive); submit -> requested start, run time -> duration"),
+      key("workload.first_job", T::Int).def("0").at_least(0).only("workload.generator=swf")
+          .about("index of the first job of the trace to use"),
+      key("workload.jobs", T::Int).def("0").at_least(0).only("workload.generator=swf")
+          .about("jobs to use from first_job on (0 = all)"),
+      key("interval_rm.scheduler", T::String).need().only(kIntervalRm)
+          .about("interval scheduler (registry name; checked by the registry)"),
+      key("interval_rm.resources", T::Int).def("10").at_least(1).only(kIntervalRm)
+          .about("M: resources, the first M compute sites of the platform"),
+      key("interval_rm.period", T::Double).need().above(0).only(kIntervalRm)
+          .about("T: the scheduler runs once per period (SCS §2.3)"),
+      key("interval.*", T::String).about("interval scheduler parameter (checked by the registry)"),
       key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
           .about("mean of the exponential inter-arrival time (s)"),
       key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
@@ -231,10 +259,13 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
 std::string param_prefix_of(const std::string& element) {
   if (element == "grc") return "planner.";
   if (element == "offline") return "experiment.";
+  if (element == "interval_rm") return "interval.";
   return "";
 }
 
-bool is_param_group(const std::string& first) { return first == "planner" || first == "experiment"; }
+bool is_param_group(const std::string& first) {
+  return first == "planner" || first == "experiment" || first == "interval";
+}
 
 std::vector<std::string> root_elements() {
   std::vector<std::string> out{"description"};

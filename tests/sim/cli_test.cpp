@@ -217,3 +217,18 @@ TEST(Cli, DumpModelsWritesEverySolvedModelWithItsStatus) {
   for (const auto& v : column(slurp(dir / "o" / "requests.csv"), "solves")) solves += std::stoul(v);
   EXPECT_EQ(mps, solves);
 }
+
+TEST(Cli, IntervalWorkloadRunsEveryTaskAndReportsTheDeviation) {
+  const auto dir = scratch("interval");
+  auto r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set workload.tasks=100 "
+                             "--set scenario.runs=1 --set interval_rm.scheduler=est-ect --out {}",
+                             dir.string()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(column(slurp(dir / "jobs.csv"), "job_id").size(), 100u);
+  for (const auto& w : column(slurp(dir / "jobs.csv"), "waiting_time")) EXPECT_GE(std::stod(w), 0);
+  EXPECT_NE(slurp(dir / "summary.csv").find("time_deviation,all,,all,"), std::string::npos);
+  r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set interval_rm.scheduler=nope "
+                        "--out {}", (dir / "bad").string()));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("valid:"), std::string::npos) << r.output;
+}

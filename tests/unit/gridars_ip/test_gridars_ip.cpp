@@ -7,6 +7,8 @@
 
 #include "schedulers/gridars_ip/formulation.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
+#include <set>
+
 #include "tests/unit/gridars_ip/instances.hpp"
 
 namespace gip = arsim::schedulers::gridars_ip;
@@ -22,7 +24,10 @@ std::vector<model::Plan> run(const model::ResourceGraph& g, const model::Request
   gip::GridarsIpPlanner planner(o);
   PlannerStats stats;
   auto plans = planner.plan(g, r, frames, stats);
-  EXPECT_EQ(stats.solves, static_cast<int>(frames.size()));
+  // One solve per frame, or per distinct availability when identical frames share a solve.
+  std::set<std::pair<std::vector<int>, std::vector<double>>> distinct;
+  for (const auto& a : frames) distinct.emplace(a.free_cores, a.free_bandwidth);
+  EXPECT_EQ(stats.solves, static_cast<int>(o.reuse_identical_frames ? distinct.size() : frames.size()));
   for (const auto& p : plans) {
     auto it = std::find_if(frames.begin(), frames.end(),
                            [&](const auto& a) { return a.frame == p.frame; });
@@ -113,6 +118,24 @@ TEST_P(Fig4, InfeasibleRequestsGiveNoPlan) {
 }
 
 // One plan per frame that has room, in frame order, each carrying its frame.
+TEST_P(Fig4, IdenticalFramesShareOneSolveAndGiveTheSamePlans) {
+  model::Request r = make_request({8}, {});
+  r.lst = 200;
+  const std::vector<model::Availability> frames = {full_, model::full_availability(g_, {100, 200}),
+                                                   model::full_availability(g_, {200, 300})};
+  auto plain = options();
+  plain.reuse_identical_frames = false;
+  const auto reused = run(g_, r, frames, options());
+  const auto solved = run(g_, r, frames, plain);
+  ASSERT_EQ(reused.size(), solved.size());
+  for (std::size_t i = 0; i < reused.size(); ++i) {
+    EXPECT_EQ(reused[i].frame, solved[i].frame);
+    EXPECT_EQ(reused[i].sites, solved[i].sites);
+    EXPECT_EQ(reused[i].routes, solved[i].routes);
+    EXPECT_DOUBLE_EQ(reused[i].cost, solved[i].cost);
+  }
+}
+
 TEST_P(Fig4, SkipsFramesWithoutRoom) {
   model::Request r = make_request({8}, {});
   r.lst = 200;

@@ -41,7 +41,7 @@ class ScenarioErrors : public testing::TempDirTest {
 TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
             at(6) +
-                "unknown element <workloda>; valid: description, platform, workload, user, "
+                "unknown element <workloda>; valid: description, platform, workload, interval_rm, user, "
                 "site, grc, offline, output, sweep");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
