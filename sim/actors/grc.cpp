@@ -15,10 +15,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator")
 namespace arsim::actors {
 
 namespace {
-template <class T>
-void send(sg4::Mailbox* to, T message, double bytes) {
-  to->put_init(new T(std::move(message)), static_cast<uint64_t>(bytes))->detach();
-}
 
 using HoldPlan = std::map<std::string, std::vector<protocol::Amount>>;  // mailbox -> amounts
 
@@ -61,7 +57,7 @@ std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>&
   const auto& g = ctx_.platform->graph;
   std::size_t asked = 0;
   auto ask = [&](sg4::Mailbox* rm) {
-    send(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_}},
+    post(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_}},
          kControlMessageBytes);
     ++asked;
   };
@@ -97,17 +93,17 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p, model::Reservat
   const HoldPlan holds = split_by_rm(ctx_.platform->graph, r, p);
   const double expiry = sg4::Engine::get_clock() + config_.hold_timeout;
   for (const auto& [box, amounts] : holds)
-    send(sg4::Mailbox::by_name(box),
+    post(sg4::Mailbox::by_name(box),
          protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_}},
          kControlMessageBytes);
   if (!collect_votes(holds.size(), id)) {
     for (const auto& [box, amounts] : holds)
-      send(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
+      post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
            kControlMessageBytes);
     return false;
   }
   for (const auto& [box, amounts] : holds)
-    send(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
+    post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
          kControlMessageBytes);
   // Holds live hold_timeout seconds; a commit can only fail if the round trip took longer.
   if (!collect_votes(holds.size(), id))
@@ -160,7 +156,7 @@ void Grc::handle(const protocol::Submit& submit) {
   rec.decision_time = sg4::Engine::get_clock();
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             rec.outcome == metrics::Outcome::Accepted ? "accepted" : "rejected", rec.plans_tried);
-  send(submit.reply,
+  post(submit.reply,
        protocol::Decision{r.id, rec.outcome == metrics::Outcome::Accepted, rec.plan.frame},
        kControlMessageBytes);
   ctx_.record->requests.push_back(std::move(rec));

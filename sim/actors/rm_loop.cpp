@@ -7,13 +7,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop"
 
 namespace arsim::actors {
 
-namespace {
-template <class T>
-void send(sg4::Mailbox* to, T message, double bytes) {
-  to->put_init(new T(std::move(message)), static_cast<uint64_t>(bytes))->detach();
-}
-}  // namespace
-
 void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, const CommitHook& on_commit) {
   for (;;) {
     auto message = mailbox->get_unique<protocol::RmMessage>();
@@ -23,17 +16,17 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, const Comm
       auto reply = desk.availability(*q, now);
       const double bytes = kControlMessageBytes + kBytesPerAvailabilityValue *
                                                       reply.resources.size() * q->frames.size();
-      send(q->reply, std::move(reply), bytes);
+      post(q->reply, std::move(reply), bytes);
     } else if (auto* h = std::get_if<protocol::HoldRequest>(message.get())) {
       const bool ok = desk.hold(*h, now);
       XBT_DEBUG("hold %llu for request %d: %s", static_cast<unsigned long long>(h->id),
                 h->request_id, ok ? "granted" : "refused");
-      send(h->reply, protocol::Vote{h->id, ok}, kControlMessageBytes);
+      post(h->reply, protocol::Vote{h->id, ok}, kControlMessageBytes);
     } else if (auto* c = std::get_if<protocol::CommitRequest>(message.get())) {
       std::vector<metrics::ReservationRecord> created;
       const bool ok = desk.commit(c->id, now, created);
       if (ok && on_commit) on_commit(created);
-      send(c->reply, protocol::Vote{c->id, ok}, kControlMessageBytes);
+      post(c->reply, protocol::Vote{c->id, ok}, kControlMessageBytes);
     } else if (auto* a = std::get_if<protocol::AbortRequest>(message.get())) {
       desk.abort(a->id);
     }

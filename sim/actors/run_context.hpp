@@ -39,6 +39,13 @@ sg4::ActorPtr spawn(const std::string& name, sg4::Host* host, Args&&... args) {
   return sg4::Actor::create(name, host, [actor]() { (*actor)(); });
 }
 
+// Sends a message without waiting for its receiver (detached): the receiver owns it through
+// get_unique<T>(). `bytes` is its simulated size on the control network.
+template <class T>
+void post(sg4::Mailbox* to, T message, double bytes) {
+  to->put_init(new T(std::move(message)), static_cast<uint64_t>(bytes))->detach();
+}
+
 // Simulated sizes of control messages, in bytes.
 constexpr double kControlMessageBytes = 1024;
 constexpr double kBytesPerAvailabilityValue = 16;
