@@ -10,12 +10,15 @@ void sort_plans(const model::ResourceGraph& graph, const model::Request& request
   if (order == "time") {
     std::stable_sort(plans.begin(), plans.end(),
                      [](const auto& a, const auto& b) { return a.frame.start < b.frame.start; });
+  } else if (order == "late") {
+    std::stable_sort(plans.begin(), plans.end(),
+                     [](const auto& a, const auto& b) { return a.frame.start > b.frame.start; });
   } else if (order == "price" || order == "quality") {
     std::stable_sort(plans.begin(), plans.end(), [&](const auto& a, const auto& b) {
       return model::plan_value(graph, request, a) < model::plan_value(graph, request, b);
     });
   } else {
-    throw std::invalid_argument("unknown plan order '" + order + "'; valid: time, price, quality");
+    throw std::invalid_argument("unknown plan order '" + order + "'; valid: time, late, price, quality");
   }
 }
 

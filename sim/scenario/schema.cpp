@@ -86,7 +86,7 @@ std::vector<KeySpec> make_schema() {
       key("grc.planner", T::String).def("greedy")
           .about("co-allocation planner (registry name; checked by the registry)"),
       key("grc.frames", T::Int).def("10").at_least(1).about("candidate time frames per request"),
-      key("grc.order", T::String).def("time").one_of({"time", "price", "quality"})
+      key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
           .about("user option: how plans are ranked"),
       key("grc.hold_timeout", T::Double).def("60").above(0)
           .about("seconds before an uncommitted hold expires"),

@@ -86,7 +86,7 @@ TEST_F(ScenarioErrors, OutOfRange) {
   EXPECT_EQ(with("  <grc frames=\"0\"/>"),
             at(6) + "<grc> attribute 'frames': expected an integer >= 1, got '0'");
   EXPECT_EQ(with("  <grc order=\"cost\"/>"),
-            at(6) + "<grc> attribute 'order': expected one of time, price, quality, got 'cost'");
+            at(6) + "<grc> attribute 'order': expected one of time, late, price, quality, got 'cost'");
 }
 
 TEST_F(ScenarioErrors, BadListAndAttributeOnItsOwnLine) {

@@ -111,6 +111,11 @@ TEST_F(SortPlansTest, ByTimeEarliestFirst) {
   EXPECT_EQ(starts(), (std::vector<double>{5, 10, 20, 30}));
 }
 
+TEST_F(SortPlansTest, ByLateLatestFirst) {
+  sort_plans(g_, req_, "late", plans_);
+  EXPECT_EQ(starts(), (std::vector<double>{30, 20, 10, 5}));
+}
+
 TEST_F(SortPlansTest, ByPriceCheapestFirstTiesKeepFrameOrder) {
   sort_plans(g_, req_, "price", plans_);
   EXPECT_EQ(starts(), (std::vector<double>{10, 5, 30, 20}));
@@ -126,7 +131,7 @@ TEST_F(SortPlansTest, UnknownOrderListsValidOnes) {
     sort_plans(g_, req_, "cheapest", plans_);
     ADD_FAILURE() << "unknown order accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_THAT(e.what(), AllOf(HasSubstr("'cheapest'"), HasSubstr("time, price, quality")));
+    EXPECT_THAT(e.what(), AllOf(HasSubstr("'cheapest'"), HasSubstr("time, late, price, quality")));
   }
 }
 
