@@ -25,13 +25,29 @@
 //                      (B) is the unit values vc_i, vb_k themselves.
 //   tighten            add the valid inequalities of formulation.hpp (not in the paper; same
 //                      optimum, much tighter linear relaxation) (default false)
-//   cbc_args           options for CBC's driver, as on the cbc command line (default
-//                      "-cutsOnOff off -zeroHalfCuts root -heuristicsOnOff off -preprocess off";
-//                      empty = CBC's defaults). Measured on the ELGL benchmark: the paper's
-//                      relaxation lets components spread fractionally over the same sites so that
-//                      eq. (9) needs no flow; zero-half cuts close most of that gap at the root,
-//                      and the other cut generators, heuristics and preprocessing cost more than
-//                      they save on models this small. Ignored by GLPK, which runs its defaults.
+//   cbc_args           CBC options as on the cbc command line (default kCbcDirectArgs of
+//                      milp/solve.hpp: "-cutsOnOff off -zeroHalfCuts root -heuristicsOnOff off
+//                      -preprocess off -strongBranching 0 -trustPseudoCosts 0"). The default is
+//                      carried out through CBC's API directly, without its command-line driver and
+//                      the ~1 ms that costs per solve; any other value (empty = CBC's defaults)
+//                      runs the driver with those options. Measured on the ELGL benchmark and
+//                      simulation: the paper's relaxation lets components spread fractionally over
+//                      the same sites so that eq. (9) needs no flow; zero-half cuts close most of
+//                      that gap at the root, and the other cut generators, heuristics,
+//                      preprocessing and strong branching cost more than they save on models this
+//                      small. Ignored by GLPK, which runs its defaults.
+//   reuse_identical_frames  frames whose availability is identical give the same 0-1 IP, so one
+//                      solve serves them all (default true; false: solve every frame, e.g. to time
+//                      every solve as Table 2 does)
+//   frame_shortcuts    with reuse_identical_frames, answer a frame without the solver where the
+//                      answer is exact (frames.hpp): too few free cores or no link wide enough
+//                      (no plan); no more free capacity anywhere than a solved frame that had no
+//                      plan (no plan) or whose optimal plan fits (that plan, when the objective is
+//                      the same: balance 0 or equal free cores). Frames are solved most free
+//                      capacity first so this applies; plans are still returned in frame order,
+//                      and a reused plan is an optimal plan of its frame, though among equally
+//                      good plans maybe not the one the solver would have picked (default true)
+// Stats: solves counts solver calls; frames answered without the solver add nothing.
 // plan.cost is this objective (eq. 3 plus the balance term) of the returned plan.
 #pragma once
 
@@ -42,8 +58,7 @@
 
 namespace arsim::schedulers::gridars_ip {
 
-inline constexpr const char* kDefaultCbcArgs =
-    "-cutsOnOff off -zeroHalfCuts root -heuristicsOnOff off -preprocess off";
+inline constexpr const char* kDefaultCbcArgs = milp::kCbcDirectArgs;
 
 struct Options {
   milp::Backend backend = milp::Backend::Cbc;
@@ -58,6 +73,7 @@ struct Options {
   // Frames whose availability is identical give the same 0-1 IP, so one solve serves them all
   // (the plan is copied with its frame changed and checked again). Off to time every frame.
   bool reuse_identical_frames = true;
+  bool frame_shortcuts = true;  // see above; only with reuse_identical_frames
 };
 
 std::vector<ParamSpec> param_specs();

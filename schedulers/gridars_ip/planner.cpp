@@ -1,13 +1,13 @@
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <numeric>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "schedulers/gridars_ip/formulation.hpp"
+#include "schedulers/gridars_ip/frames.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/milp/mps.hpp"
 
@@ -26,13 +26,6 @@ ParamSpec spec(std::string name, ParamType type, std::string value, std::string 
           max};
 }
 
-std::vector<std::string> split_words(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string word; in >> word;) out.push_back(word);
-  return out;
-}
-
 // Verify: check_plan did not build the model, so a plan it rejects is a bug here. Decoding only
 // drops arcs, which never add negative value, so the plan is no dearer than the solver's solution.
 void verify(const model::ResourceGraph& graph, const model::Request& request,
@@ -45,6 +38,75 @@ void verify(const model::ResourceGraph& graph, const model::Request& request,
     throw std::logic_error(fmt::format(
         "gridars-ip: request {} frame {}: plan value {} above the solver's objective {}",
         request.id, index, plan.cost, result.objective));
+}
+
+// What is known about one frame of the request being planned.
+struct Known {
+  const model::Availability* avail = nullptr;
+  std::optional<model::Plan> plan;  // the plan returned for it; none: no plan
+  bool exact = false;  // plan optimal (first_feasible: feasible), or no plan proven by solving
+};
+
+bool same(const model::Availability& a, const model::Availability& b) {
+  return a.free_cores == b.free_cores && a.free_bandwidth == b.free_bandwidth;
+}
+
+// The answer for `avail` from what is known (outer nothing: it needs the solver; inner nothing:
+// no plan), with the plan's frame set to avail's. Identical availability gives the same model,
+// so the same answer; the frame shortcuts of frames.hpp give exact answers. A covering frame's
+// plan is reused only when the objective is the same in both frames: balance 0, or equal cores.
+std::optional<std::optional<model::Plan>> known_answer(const model::ResourceGraph& graph,
+                                                       const model::Request& request,
+                                                       const model::Availability& avail,
+                                                       const std::vector<Known>& known,
+                                                       const Options& o) {
+  auto in_frame = [&](std::optional<model::Plan> plan) {
+    if (plan) plan->frame = avail.frame;
+    return plan;
+  };
+  if (!o.reuse_identical_frames) return std::nullopt;
+  for (const Known& k : known)
+    if (same(*k.avail, avail)) return in_frame(k.plan);
+  if (!o.frame_shortcuts) return std::nullopt;
+  if (obviously_infeasible(graph, request, avail)) return std::optional<model::Plan>();
+  for (const Known& k : known) {
+    if (!k.exact || !covers(*k.avail, avail)) continue;
+    if (!k.plan) return std::optional<model::Plan>();  // no plan with more room: none with less
+    if (o.balance != 0 && k.avail->free_cores != avail.free_cores) continue;
+    auto plan = in_frame(k.plan);
+    if (!model::check_plan(graph, request, avail, *plan)) return plan;
+  }
+  return std::nullopt;
+}
+
+// Build, solve, check and decode one frame's IP.
+Known solve_frame(const model::ResourceGraph& graph, const model::Request& request,
+                  const model::Availability& avail, std::size_t index, const Options& o,
+                  PlannerStats& stats, long& dropped_arcs) {
+  const FormulationOptions fo{o.extra_constraints, o.n_max, o.balance, o.tighten};
+  milp::SolveOptions so;
+  so.time_limit = o.time_limit;
+  so.first_feasible = o.first_feasible;
+  so.cbc_args = milp::split_words(o.cbc_args);
+  const Formulation f = build_formulation(graph, request, avail, fo);
+  const milp::Result result = milp::solve(f.model, o.backend, so);
+  stats.solve_seconds += result.seconds;
+  stats.nodes += result.nodes;
+  stats.solves += 1;
+  if (!o.dump_dir.empty())
+    milp::write_model_dump(f.model, result, o.dump_dir,
+                           fmt::format("request{}_frame{}", request.id, index));
+  if (result.status == milp::Status::Error)
+    throw std::runtime_error(fmt::format("gridars-ip: request {} frame {}: {} failed: {}",
+                                         request.id, index, milp::to_string(o.backend),
+                                         result.message));
+  if (!result.has_solution())  // infeasible, or nothing found within the time limit
+    return {&avail, std::nullopt, result.status == milp::Status::Infeasible};
+  Decoded d = decode(f, graph, request, avail, result);
+  verify(graph, request, avail, index, d.plan, result);
+  dropped_arcs += d.dropped_arcs;
+  const bool exact = result.status == milp::Status::Optimal || o.first_feasible;
+  return {&avail, std::move(d.plan), exact};
 }
 
 }  // namespace
@@ -64,9 +126,14 @@ std::vector<ParamSpec> param_specs() {
       spec("tighten", T::Bool, "false",
            "add valid inequalities flow into o's site >= x, out of p's site >= x (not in paper)"),
       spec("cbc_args", T::String, kDefaultCbcArgs,
-           "CBC driver options as on the cbc command line (empty = CBC defaults)"),
+           "CBC options as on the cbc command line: the default runs through CBC's API, any "
+           "other value (empty = CBC defaults) through its command-line driver"),
       spec("reuse_identical_frames", T::Bool, "true",
            "solve once for frames with identical availability (false: solve every frame)"),
+      spec("frame_shortcuts", T::Bool, "true",
+           "answer frames without the solver where exact: too few free cores or no link wide "
+           "enough (no plan), or no more capacity than a solved frame (its plan if it fits, or "
+           "none if it had none); needs reuse_identical_frames"),
   };
 }
 
@@ -82,8 +149,9 @@ Options options_from(const Params& params) {
   o.tighten = params.get_bool("tighten");
   o.cbc_args = params.get_string("cbc_args");
   o.reuse_identical_frames = params.get_bool("reuse_identical_frames");
+  o.frame_shortcuts = params.get_bool("frame_shortcuts");
   try {
-    milp::check_cbc_args(split_words(o.cbc_args));
+    milp::check_cbc_args(milp::split_words(o.cbc_args));
   } catch (const std::invalid_argument& e) {
     throw ParamError(std::string("planner 'gridars-ip': parameter 'cbc_args': ") + e.what());
   }
@@ -94,51 +162,33 @@ std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& grap
                                                 const model::Request& request,
                                                 const std::vector<model::Availability>& frames,
                                                 PlannerStats& stats) {
-  const FormulationOptions fo{options_.extra_constraints, options_.n_max, options_.balance,
-                              options_.tighten};
-  milp::SolveOptions so;
-  so.time_limit = options_.time_limit;
-  so.first_feasible = options_.first_feasible;
-  so.cbc_args = split_words(options_.cbc_args);
-  std::vector<model::Plan> plans;
-  // Availability -> the plan found for it (nullopt: none), for reuse_identical_frames.
-  std::map<std::pair<std::vector<int>, std::vector<double>>, std::optional<model::Plan>> solved;
-  for (std::size_t index = 0; index < frames.size(); ++index) {
+  for (const auto& avail : frames) validate_input(graph, request, avail);
+  const bool shortcuts = options_.reuse_identical_frames && options_.frame_shortcuts;
+  std::vector<std::size_t> order(frames.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (shortcuts) order = solve_order(frames);  // a frame after those that cover it
+  std::vector<Known> known;
+  std::vector<std::optional<model::Plan>> answers(frames.size());
+  for (const std::size_t index : order) {
     const model::Availability& avail = frames[index];
-    validate_input(graph, request, avail);
-    const auto key = std::make_pair(avail.free_cores, avail.free_bandwidth);
-    if (auto hit = solved.find(key); options_.reuse_identical_frames && hit != solved.end()) {
-      if (!hit->second) continue;
-      model::Plan copy = *hit->second;
-      copy.frame = avail.frame;
-      if (auto err = model::check_plan(graph, request, avail, copy))
-        throw std::logic_error(fmt::format("gridars-ip: request {} frame {}: reused plan fails "
-                                           "check: {}", request.id, index, *err));
-      plans.push_back(std::move(copy));
+    if (auto answer = known_answer(graph, request, avail, known, options_)) {
+      answers[index] = std::move(*answer);
+      if (answers[index]) {
+        if (auto err = model::check_plan(graph, request, avail, *answers[index]))
+          throw std::logic_error(fmt::format(
+              "gridars-ip: request {} frame {}: reused plan fails check: {}", request.id, index,
+              *err));
+      }
+      known.push_back({&avail, answers[index], false});  // covering is transitive: solved ones do
       continue;
     }
-    const Formulation f = build_formulation(graph, request, avail, fo);
-    const milp::Result result = milp::solve(f.model, options_.backend, so);
-    stats.solve_seconds += result.seconds;
-    stats.nodes += result.nodes;
-    stats.solves += 1;
-    if (!options_.dump_dir.empty())
-      milp::write_model_dump(f.model, result, options_.dump_dir,
-                             fmt::format("request{}_frame{}", request.id, index));
-    if (result.status == milp::Status::Error)
-      throw std::runtime_error(fmt::format("gridars-ip: request {} frame {}: {} failed: {}",
-                                           request.id, index, milp::to_string(options_.backend),
-                                           result.message));
-    if (!result.has_solution()) {  // infeasible, or nothing found within the time limit
-      solved.emplace(key, std::nullopt);
-      continue;
-    }
-    Decoded d = decode(f, graph, request, avail, result);
-    verify(graph, request, avail, index, d.plan, result);
-    dropped_arcs_ += d.dropped_arcs;
-    solved.emplace(key, d.plan);
-    plans.push_back(std::move(d.plan));
+    Known k = solve_frame(graph, request, avail, index, options_, stats, dropped_arcs_);
+    answers[index] = k.plan;
+    known.push_back(std::move(k));
   }
+  std::vector<model::Plan> plans;
+  for (auto& answer : answers)
+    if (answer) plans.push_back(std::move(*answer));
   return plans;
 }
 

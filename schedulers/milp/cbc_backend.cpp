@@ -1,23 +1,21 @@
-// CBC back-end: the model is loaded into Clp through Osi and solved by CBC's own driver
-// (CbcMain0/CbcMain1, the code behind the cbc program: preprocessing, cut generators, heuristics),
-// single-threaded, time measured as elapsed time, with every message handler at log level 0 and
-// printing and the signal handler off, so nothing reaches stdout and no SIGINT handler is left
-// behind. SolveOptions::cbc_args are passed to the driver before "-solve", as on the cbc command
-// line. Calls into the driver hold one process-wide mutex (it keeps global state).
+// CBC back-end, direct path (the settings of kCbcDirectArgs): the model is loaded into Clp through
+// Osi from column-major arrays, and CbcModel::branchAndBound is set up through its API, skipping
+// the command-line driver (cbc_driver.cpp) whose per-call setup costs more than these models take.
+// Before any branch-and-bound, two exact shortcuts: bound propagation (what CBC does at every
+// node) proves many models infeasible outright, and a root LP that is infeasible or has an
+// integral optimum settles the model without building the search. Single-threaded, every message
+// handler at log level 0, fixed random seeds.
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
-#include <mutex>
-#include <stdexcept>
+#include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <coin/CbcModel.hpp>
-#include <coin/CbcSolver.hpp>
-#include <coin/CoinPackedMatrix.hpp>
+#include <coin/CglZeroHalf.hpp>
 #include <coin/OsiClpSolverInterface.hpp>
 
 #include "schedulers/milp/backends.hpp"
@@ -26,11 +24,99 @@ namespace arsim::schedulers::milp::detail {
 
 namespace {
 
+constexpr double kIntegerTolerance = 1e-7;  // CBC's default integer tolerance
+constexpr double kFeasibilityTolerance = 1e-6;
+
 double to_coin(double v, double inf) {
   if (v == kInfinity) return inf;
   if (v == -kInfinity) return -inf;
   return v;
 }
+
+// The spacing of the objective over integer solutions: every variable with a cost is integer and
+// every cost a multiple of it (after scaling by 2520 = lcm(1..10), as CBC's driver does), else 0.
+// A solution better than an incumbent is then better by at least this much, so CBC may prune
+// nodes whose bound is within it of the incumbent.
+double objective_step(const Model& model) {
+  constexpr double kScale = 2520;
+  long step = 0;
+  for (const Variable& v : model.variables()) {
+    if (v.obj == 0 || v.lb == v.ub) continue;
+    const double scaled = std::abs(v.obj) * kScale;
+    if (v.type == VarType::Continuous || scaled > 2.1e9 ||
+        std::abs(scaled - std::round(scaled)) > 1e-8)
+      return 0;
+    step = std::gcd(step, std::lround(scaled));
+  }
+  return static_cast<double>(step) / kScale;
+}
+
+Result without_solution(Status status, std::string message = {}) {
+  Result r;
+  r.status = status;
+  r.message = std::move(message);
+  r.best_bound = std::nan("");
+  return r;
+}
+
+// The root LP's optimum when it is integral (integers within CBC's tolerance, rounded, every row
+// still satisfied): then it is optimal for the MILP too, and no search is needed.
+std::optional<Result> integral_optimum(const OsiSolverInterface& lp, const Model& model) {
+  if (!lp.isProvenOptimal()) return std::nullopt;
+  const double* x = lp.getColSolution();
+  std::vector<double> values(x, x + model.num_vars());
+  for (int i = 0; i < model.num_vars(); ++i) {
+    if (model.variable(i).type == VarType::Continuous) continue;
+    const double rounded = std::round(values[i]);
+    if (std::abs(values[i] - rounded) > kIntegerTolerance) return std::nullopt;
+    values[i] = rounded;
+  }
+  if (model.max_violation(values) > kFeasibilityTolerance) return std::nullopt;
+  Result r;
+  r.status = Status::Optimal;
+  r.values = std::move(values);
+  r.objective = model.objective_value(r.values);
+  r.best_bound = r.objective;
+  return r;
+}
+
+// Bound propagation over the rows, repeated while it tightens something (a few rounds reach the
+// fixed point on these models). False when it proves the model infeasible.
+bool propagate_bounds(OsiClpSolverInterface& lp) {
+  for (int round = 0; round < 3; ++round) {
+    const int tightened = lp.tightenBounds();
+    if (tightened < 0) return false;
+    if (tightened == 0) break;
+  }
+  return true;
+}
+
+// The search: kCbcDirectArgs (no heuristics or preprocessing, zero-half cuts at the root only,
+// no strong branching) plus the caller's limits. Root cut passes and the minimum drop are the
+// driver's choices for models under 500 columns.
+void configure(CbcModel& cbc, const Model& model, const SolveOptions& o, double root_lp) {
+  auto* clp = dynamic_cast<OsiClpSolverInterface*>(cbc.solver());
+  silence(*clp);
+  cbc.setLogLevel(0);
+  cbc.messageHandler()->setLogLevel(0);
+  cbc.setNumberThreads(0);
+  cbc.setRandomSeed(o.seed);
+  cbc.setUseElapsedTime(true);
+  if (o.time_limit > 0) cbc.setMaximumSeconds(o.time_limit);
+  const int limit = o.first_feasible ? 1 : o.solution_limit;
+  if (limit > 0) cbc.setMaximumSolutions(limit);
+  if (o.relative_gap > 0) cbc.setAllowableFractionGap(o.relative_gap);
+  if (const double step = objective_step(model); step > 0) cbc.setCutoffIncrement(step * 0.999);
+  // Measured: strong branching costs more than the nodes it saves on these models, whose searches
+  // mostly end within a few dozen nodes.
+  cbc.setNumberStrong(0);
+  cbc.setNumberBeforeTrust(0);
+  cbc.setMaximumCutPassesAtRoot(-100);  // negative: up to 100 passes, even when they gain little
+  cbc.setMaximumCutPasses(4);
+  cbc.setMinimumDrop(std::min(5e-2, std::abs(root_lp) * 1e-5 + 1e-5));
+}
+
+}  // namespace
 
 void silence(OsiClpSolverInterface& s) {
   s.messageHandler()->setLogLevel(0);
@@ -38,125 +124,43 @@ void silence(OsiClpSolverInterface& s) {
   s.setHintParam(OsiDoReducePrint, true, OsiHintTry);
 }
 
-std::vector<std::string> driver_args(const SolveOptions& o) {
-  std::vector<std::string> args = {"arsim",
-                                   "-log",
-                                   "0",
-                                   "-slog",
-                                   "0",
-                                   "-threads",
-                                   "0",
-                                   "-timeMode",
-                                   "elapsed",
-                                   "-randomCbcSeed",
-                                   std::to_string(o.seed),
-                                   "-randomSeed",
-                                   std::to_string(o.seed)};
-  auto add = [&](const char* name, const std::string& value) {
-    args.push_back(name);
-    args.push_back(value);
-  };
-  if (o.time_limit > 0) add("-seconds", fmt::format("{}", o.time_limit));
-  const int limit = o.first_feasible ? 1 : o.solution_limit;
-  if (limit > 0) add("-maxSolutions", std::to_string(limit));
-  if (o.relative_gap > 0) add("-ratioGap", fmt::format("{}", o.relative_gap));
-  args.insert(args.end(), o.cbc_args.begin(), o.cbc_args.end());
-  args.push_back("-solve");
-  args.push_back("-quit");
-  return args;
-}
-
-int no_callback(CbcModel*, int) {
-  return 0;
-}
-
-// CbcMain1 parses its arguments through global variables (CbcOrClpRead_mode and friends), so
-// driver calls are serialised; the solves themselves are short.
-std::mutex& driver_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-// CbcMain1 prints "No match for ..." to stdout and carries on when an option is unknown, so the
-// caller's options are checked first: each must name a numeric or keyword parameter (not an
-// action such as -solve) and be followed by a valid value.
-void check_args(const std::vector<CbcOrClpParam>& params, const std::vector<std::string>& args) {
-  auto fail = [](const std::string& what) { throw std::invalid_argument("CBC options: " + what); };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i].size() < 2 || args[i][0] != '-') fail("expected -name, got '" + args[i] + "'");
-    const std::string name = args[i].substr(1);
-    auto it = std::find_if(params.begin(), params.end(),
-                           [&](const CbcOrClpParam& p) { return p.matches(name) == 1; });
-    if (it == params.end()) fail("unknown option -" + name);
-    const int type = it->type();
-    if (type < 1 || type > 400) fail("-" + name + " is an action, not a parameter");
-    if (i + 1 == args.size()) fail("-" + name + " needs a value");
-    const std::string& value = args[++i];
-    if (type > 200 && it->parameterOption(value) < 0)
-      fail(fmt::format("-{} {}: valid values are {}", name, value,
-                       fmt::join(it->definedKeywords(), ", ")));
-    double number = 0;
-    const char* end = value.data() + value.size();
-    if (type <= 200 && std::from_chars(value.data(), end, number).ptr != end)
-      fail("-" + name + " needs a number, got '" + value + "'");
-  }
-}
-
-}  // namespace
-
 std::unique_ptr<OsiClpSolverInterface> to_osi(const Model& model) {
   auto s = std::make_unique<OsiClpSolverInterface>();
   silence(*s);
   const double inf = s->getInfinity();
-  const int n = model.num_vars();
-  std::vector<double> collb(n), colub(n), obj(n);
+  const int n = model.num_vars(), m = model.num_constraints();
+  std::vector<double> collb(n), colub(n), obj(n), rowlb(m), rowub(m);
+  std::vector<int> start(n + 1, 0);  // entries per column, then where each column starts
   for (int i = 0; i < n; ++i) {
     const Variable& v = model.variable(i);
     collb[i] = to_coin(v.lb, inf);
     colub[i] = to_coin(v.ub, inf);
     obj[i] = v.obj;
   }
-  CoinPackedMatrix matrix(false, 0, 0);  // row-ordered
-  matrix.setDimensions(0, n);
-  std::vector<double> rowlb, rowub;
-  for (const Constraint& c : model.constraints()) {
-    std::vector<int> ind;
-    std::vector<double> val;
-    for (const Term& t : c.terms) ind.push_back(t.var), val.push_back(t.coef);
-    matrix.appendRow(static_cast<int>(ind.size()), ind.data(), val.data());
-    rowlb.push_back(c.sense == Sense::Le ? -inf : c.rhs);
-    rowub.push_back(c.sense == Sense::Ge ? inf : c.rhs);
+  for (int r = 0; r < m; ++r) {
+    const Constraint& c = model.constraint(r);
+    rowlb[r] = c.sense == Sense::Le ? -inf : c.rhs;
+    rowub[r] = c.sense == Sense::Ge ? inf : c.rhs;
+    for (const Term& t : c.terms) ++start[t.var + 1];
   }
-  s->loadProblem(matrix, collb.data(), colub.data(), obj.data(), rowlb.data(), rowub.data());
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<int> next(start.begin(), start.end() - 1), index(start[n]);
+  std::vector<double> value(start[n]);
+  for (int r = 0; r < m; ++r)  // rows in order, so each column lists its rows sorted
+    for (const Term& t : model.constraint(r).terms) {
+      index[next[t.var]] = r;
+      value[next[t.var]++] = t.coef;
+    }
+  s->loadProblem(n, m, start.data(), index.data(), value.data(), collb.data(), colub.data(),
+                 obj.data(), rowlb.data(), rowub.data());
   for (int i = 0; i < n; ++i)
     if (model.variable(i).type != VarType::Continuous) s->setInteger(i);
   s->setObjSense(model.objective_sense() == ObjSense::Maximize ? -1.0 : 1.0);
   return s;
 }
 
-Result solve_cbc(const Model& model, const SolveOptions& options) {
+Result read_cbc_result(const CbcModel& cbc, const Model& model, const SolveOptions& options) {
   Result r;
-  auto solver = to_osi(model);
-  CbcModel cbc(*solver);  // CbcModel clones the solver
-  silence(*dynamic_cast<OsiClpSolverInterface*>(cbc.solver()));
-  cbc.setLogLevel(0);
-  cbc.messageHandler()->setLogLevel(0);
-  const std::lock_guard<std::mutex> lock(driver_mutex());
-  CbcSolverUsefulData data;
-  data.noPrinting_ = true;
-  data.useSignalHandler_ = false;
-  CbcMain0(cbc, data);
-  check_args(data.parameters_, options.cbc_args);
-  const std::vector<std::string> args = driver_args(options);
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  const int rc = CbcMain1(static_cast<int>(argv.size()), argv.data(), cbc, no_callback, data);
-  if (rc != 0) {
-    r.status = Status::Error;
-    r.message = "CbcMain1 returned " + std::to_string(rc);
-    return r;
-  }
-
   r.nodes = cbc.getNodeCount();
   r.hit_time_limit = cbc.isSecondsLimitReached();
   r.best_bound = cbc.getBestPossibleObjValue();
@@ -181,16 +185,27 @@ Result solve_cbc(const Model& model, const SolveOptions& options) {
   return r;
 }
 
-void check_cbc_args(const std::vector<std::string>& args) {
-  OsiClpSolverInterface empty;  // CbcMain0 needs a solver to attach its parameters to
-  silence(empty);
-  CbcModel cbc(empty);
-  const std::lock_guard<std::mutex> lock(driver_mutex());
-  CbcSolverUsefulData data;
-  data.noPrinting_ = true;
-  data.useSignalHandler_ = false;
-  CbcMain0(cbc, data);
-  check_args(data.parameters_, args);
+Result solve_cbc(const Model& model, const SolveOptions& options) {
+  static const std::vector<std::string> direct = split_words(kCbcDirectArgs);
+  if (options.cbc_args != direct) return solve_cbc_driver(model, options);
+  auto lp = to_osi(model);
+  lp->getModelPtr()->setRandomSeed(options.seed);
+  lp->setHintParam(OsiDoPresolveInInitial, false, OsiHintDo);  // costs more than it saves here
+  if (!propagate_bounds(*lp)) return without_solution(Status::Infeasible);
+  lp->initialSolve();
+  if (lp->isProvenDualInfeasible())
+    return without_solution(Status::Error, "unbounded linear relaxation");
+  if (lp->isProvenPrimalInfeasible()) return without_solution(Status::Infeasible);
+  if (auto r = integral_optimum(*lp, model)) return *std::move(r);
+
+  CbcModel cbc(*lp);  // clones the solver, with its root solution and basis
+  lp.reset();
+  configure(cbc, model, options, cbc.solver()->getObjValue());
+  CglZeroHalf zero_half;
+  cbc.addCutGenerator(&zero_half, -99, "ZeroHalf");  // -99: at the root node only
+  std::srand(static_cast<unsigned>(options.seed));  // CglZeroHalf draws from std::rand
+  cbc.branchAndBound();
+  return read_cbc_result(cbc, model, options);
 }
 
 }  // namespace arsim::schedulers::milp::detail

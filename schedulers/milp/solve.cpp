@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 #include "schedulers/milp/backends.hpp"
@@ -27,7 +28,14 @@ Result solve(const Model& model, Backend backend, const SolveOptions& options) {
 }
 
 void check_cbc_args(const std::vector<std::string>& args) {
-  detail::check_cbc_args(args);
+  if (args != split_words(kCbcDirectArgs)) detail::check_cbc_args(args);  // no driver otherwise
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) out.push_back(word);
+  return out;
 }
 
 std::string to_string(Status s) {

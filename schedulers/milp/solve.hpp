@@ -1,10 +1,14 @@
 // Solving a milp::Model with COIN-OR CBC (default) or GLPK, behind one call.
 //
 // Both back-ends run single-threaded, print nothing, and are deterministic for a fixed model and
-// seed as long as no time limit is hit. CBC runs on OsiClpSolverInterface through its own driver
-// (CbcMain0/CbcMain1: preprocessing, cuts, heuristics, as the cbc program with the same options);
-// GLPK through glp_intopt with its MIP presolver and default branch-and-cut settings. CBC's driver
-// keeps global state, so concurrent CBC solves in one process are serialised by a mutex.
+// seed as long as no time limit is hit. CBC runs on OsiClpSolverInterface: by default through the
+// CbcModel API directly with fixed settings (kCbcDirectArgs), otherwise through its command-line
+// driver (CbcMain0/CbcMain1, as the cbc program with the same options), whose setup costs about
+// 1 ms a call and whose global state serialises concurrent driver solves by a mutex. The direct
+// path shares no state but std::rand, which it reseeds from SolveOptions::seed before each search
+// (CglZeroHalf draws from it): concurrent direct solves may run in parallel, but are reproducible
+// only one at a time. GLPK runs glp_intopt with its MIP presolver and default branch-and-cut
+// settings.
 #pragma once
 
 #include <string>
@@ -15,6 +19,19 @@
 namespace arsim::schedulers::milp {
 
 enum class Backend { Cbc, Glpk };
+
+// The CBC settings milp::solve applies itself through the CbcModel API, skipping the driver: no
+// preprocessing, no heuristics, zero-half cuts at the root node only and no other cut generator,
+// no strong branching (branch on pseudo-costs from the start). They suit small 0-1 models, where
+// the root LP plus cuts usually closes the gap and everything else costs more than it saves
+// (measured on the GridARS IP: bench_gridars_ip.cpp and the ELGL simulation's models). The direct
+// path also returns an integral root LP optimum without a search (see cbc_backend.cpp).
+inline constexpr const char* kCbcDirectArgs =
+    "-cutsOnOff off -zeroHalfCuts root -heuristicsOnOff off -preprocess off -strongBranching 0 "
+    "-trustPseudoCosts 0";
+
+// Whitespace-separated words of `text`, e.g. kCbcDirectArgs as a cbc_args list.
+std::vector<std::string> split_words(const std::string& text);
 
 // Optimal: proven optimal (within relative_gap). Feasible: a solution, optimality not proven
 // (stopped at the solution limit, or at the time limit with an incumbent). Infeasible: proven to
@@ -28,10 +45,12 @@ struct SolveOptions {
   bool first_feasible = false;  // same as solution_limit = 1
   double relative_gap = 0;      // stop when (incumbent - bound) / |incumbent| <= gap; 0 = exact
   int seed = 1;                 // CBC's random seed (GLPK's branch-and-cut draws no random numbers)
-  // Extra options for CBC's driver, as on the cbc command line, e.g. {"-heuristicsOnOff", "off"};
-  // empty = CBC's defaults. Ignored by GLPK. solve() throws std::invalid_argument when one is not
-  // a known parameter with a valid value (see check_cbc_args).
-  std::vector<std::string> cbc_args;
+  // CBC options as on the cbc command line, e.g. {"-heuristicsOnOff", "off"}. Exactly the words
+  // of kCbcDirectArgs (the default) run the direct CbcModel path with those settings; any other
+  // list, including a reordering of them, goes to CBC's driver, and empty means the driver's own
+  // defaults. Ignored by GLPK. solve() throws std::invalid_argument when a driver option is not a
+  // known parameter with a valid value (see check_cbc_args).
+  std::vector<std::string> cbc_args = split_words(kCbcDirectArgs);
 };
 
 struct Result {

@@ -3,16 +3,21 @@
 //   gridars-ip/cbc, gridars-ip/glpk          eqs. (1)–(9)
 //   gridars-ip/cbc-st, gridars-ip/glpk-st    with the extra constraints (10)(11), N_max = 4
 //   gridars-ip/cbc-st-1, gridars-ip/glpk-st-1  with (10)(11), first feasible solution only
-//   gridars-ip/cbc-st-tight, gridars-ip/glpk-st-tight  with (10)(11) and the valid inequalities
-//                                              of formulation.hpp (not in the paper)
+//   ...-tight                                 each of these with the valid inequalities of
+//                                              formulation.hpp added (not in the paper)
 //   gridars-ip/cbc-st-cbcdefaults              as cbc-st but with CBC's default settings
 // CBC runs with gridars-ip's default cbc_args unless stated.
 // Requests: cores per component uniform in {1, 2, 4, 8}, 1 Gbit/s per requested pair, on an empty
 // grid (every capacity free), the slowest case (solve times fall as resources fill, Fig. 9).
 // Each iteration plans the next of 64 pre-drawn requests of the type, so the time is an average
-// over request sizes. Counter "nodes" is branch-and-bound nodes per plan.
+// over request sizes. Counter "nodes" is branch-and-bound nodes per plan; "median_ms" the median
+// wall time of one plan (the mean hides that a few large requests dominate), "median_cpu_ms" the
+// same in thread CPU time (robust when other processes load the machine).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <map>
 #include <random>
 #include <string>
@@ -74,6 +79,19 @@ model::Request elgl_request(int type, int id, std::mt19937_64& rng) {
   return r;
 }
 
+// This thread's CPU time: unlike wall time, not inflated when other processes share the cores.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double median(std::vector<double>& v) {
+  auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
 void bm_plan(benchmark::State& state, std::map<std::string, std::string> params, int type) {
   schedulers::Registries regs;
   schedulers::register_builtins(regs);
@@ -85,8 +103,14 @@ void bm_plan(benchmark::State& state, std::map<std::string, std::string> params,
   for (int i = 0; i < 64; ++i) requests.push_back(elgl_request(type, i, rng));
   schedulers::PlannerStats stats;
   std::size_t next = 0, planned = 0;
+  std::vector<double> seconds, cpu_seconds;
   for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_seconds();
     auto plans = planner->plan(graph, requests[next++ % requests.size()], frame, stats);
+    cpu_seconds.push_back(thread_cpu_seconds() - cpu_start);
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     planned += plans.size();
     benchmark::DoNotOptimize(plans);
   }
@@ -94,6 +118,10 @@ void bm_plan(benchmark::State& state, std::map<std::string, std::string> params,
     state.SkipWithError("a request on the empty ELGL grid got no plan");
   state.counters["nodes"] =
       benchmark::Counter(static_cast<double>(stats.nodes), benchmark::Counter::kAvgIterations);
+  if (!seconds.empty()) {
+    state.counters["median_ms"] = median(seconds) * 1e3;
+    state.counters["median_cpu_ms"] = median(cpu_seconds) * 1e3;
+  }
 }
 
 struct Variant {
@@ -106,18 +134,21 @@ const bool registered = [] {
       {"", {{"extra_constraints", "false"}}},
       {"-st", {}},
       {"-st-1", {{"first_feasible", "true"}}},
-      {"-st-tight", {{"tighten", "true"}}},  // not in the paper: formulation.hpp
   };
   for (const char* backend : {"cbc", "glpk"})
     for (const auto& v : variants)
-      for (int type = 1; type <= 4; ++type) {
-        auto params = v.params;
-        params["backend"] = backend;
-        benchmark::RegisterBenchmark(
-            fmt::format("gridars-ip/{}{}/type:{}", backend, v.suffix, type).c_str(), bm_plan,
-            params, type)
-            ->Unit(benchmark::kMillisecond);
-      }
+      for (const bool tight : {false, true})  // "-tight": the inequalities of formulation.hpp
+        for (int type = 1; type <= 4; ++type) {
+          auto params = v.params;
+          params["backend"] = backend;
+          params["tighten"] = tight ? "true" : "false";
+          benchmark::RegisterBenchmark(
+              fmt::format("gridars-ip/{}{}{}/type:{}", backend, v.suffix, tight ? "-tight" : "",
+                          type)
+                  .c_str(),
+              bm_plan, params, type)
+              ->Unit(benchmark::kMillisecond);
+        }
   // CBC with its own default settings instead of gridars-ip's cbc_args, for comparison.
   for (int type = 1; type <= 4; ++type)
     benchmark::RegisterBenchmark(fmt::format("gridars-ip/cbc-st-cbcdefaults/type:{}", type).c_str(),

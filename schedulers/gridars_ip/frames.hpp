@@ -1,0 +1,35 @@
+// Answering frames of one request without the solver, where the answer is exact (planner.cpp,
+// parameter frame_shortcuts). The frames of a request differ only in their free capacities, so:
+//   - a frame whose free cores cannot host the components, or whose links cannot carry a
+//     requested bandwidth at all, has no plan (obviously_infeasible);
+//   - a frame with no more free capacity anywhere than a solved frame (covered by it) has no plan
+//     if that frame had none, and, when the objective does not depend on the capacities, has that
+//     frame's optimal plan as an optimal plan if the plan fits: its optimum cannot be lower (it
+//     allows fewer plans) and that plan reaches it.
+// Solving the frames with the most capacity first (solve_order) lets the others use this.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "sim/model/plan.hpp"
+#include "sim/model/request.hpp"
+#include "sim/model/resource_graph.hpp"
+
+namespace arsim::schedulers::gridars_ip {
+
+// True when counting alone shows the frame has no plan: the components cannot go on distinct
+// sites with enough free cores (the k-th largest component must fit the k-th largest free site,
+// which decides eqs. (4)–(6) exactly), or a pair with bandwidth rb has no edge with rb free (its
+// components sit on distinct sites, so its path needs at least one edge).
+bool obviously_infeasible(const model::ResourceGraph& g, const model::Request& r,
+                          const model::Availability& avail);
+
+// True when `a` has at least the free cores and free bandwidth of `b` everywhere.
+bool covers(const model::Availability& a, const model::Availability& b);
+
+// Frame indices with the most free cores first, then the most free bandwidth, then by index: a
+// frame comes after every other frame that covers it (unless the two are identical).
+std::vector<std::size_t> solve_order(const std::vector<model::Availability>& frames);
+
+}  // namespace arsim::schedulers::gridars_ip
