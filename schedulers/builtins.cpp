@@ -2,6 +2,7 @@
 
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
+#include "schedulers/interval/experiments.hpp"
 #include "schedulers/interval/register.hpp"
 #include "schedulers/spectral/register.hpp"
 
@@ -12,6 +13,7 @@ void register_builtins(Registries& r) {
   gridars_ip::register_planner(r.planners);
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
+  interval::register_experiments(r.experiments, r.intervals);
 }
 
 }  // namespace arsim::schedulers

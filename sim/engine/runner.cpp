@@ -94,9 +94,13 @@ int run_scenario(const schedulers::Registries& reg, const scenario::Settings& se
   progress(done, specs.size(), skipped, failed);
   if (isatty(STDERR_FILENO)) std::cerr << "\n";
   if (failed == 0) {
-    write_aggregates(out, specs);
-    report << fmt::format("{} runs in {} ({} resumed): {}/sweep.csv, {}/aggregate.csv\n",
-                          specs.size(), out, skipped, out, out);
+    report << fmt::format("{} runs in {} ({} resumed)", specs.size(), out, skipped);
+    // Offline runs write results.csv, not summary.csv: the analysis reads them run by run.
+    if (settings.get_string("scenario.kind") != "offline") {
+      write_aggregates(out, specs);
+      report << fmt::format(": {}/sweep.csv, {}/aggregate.csv", out, out);
+    }
+    report << "\n";
   }
   return bad_input ? 2 : (failed ? 1 : 0);
 }

@@ -232,3 +232,18 @@ TEST(Cli, IntervalWorkloadRunsEveryTaskAndReportsTheDeviation) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("valid:"), std::string::npos) << r.output;
 }
+
+TEST(Cli, PartitionBaselinesAreDeterministic) {
+  for (const char* scheduler : {"scotch", "metis"}) {
+    std::string jobs[2];
+    for (int k = 0; k < 2; ++k) {
+      const auto dir = scratch(fmt::format("{}-{}", scheduler, k));
+      auto r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set scenario.runs=1 "
+                                 "--set workload.tasks=400 --set interval_rm.scheduler={} --out {}",
+                                 scheduler, dir.string()));
+      ASSERT_EQ(r.status, 0) << r.output;
+      jobs[k] = slurp(dir / "jobs.csv");
+    }
+    EXPECT_EQ(jobs[0], jobs[1]) << scheduler;
+  }
+}
