@@ -1,5 +1,7 @@
 #include "schedulers/builtins.hpp"
 
+#include "schedulers/ctaap/experiments.hpp"
+#include "schedulers/ctaap/planner.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/experiments.hpp"
@@ -11,6 +13,8 @@ namespace arsim::schedulers {
 void register_builtins(Registries& r) {
   greedy::register_planner(r.planners);
   gridars_ip::register_planner(r.planners);
+  ctaap::register_planners(r.planners);
+  ctaap::register_experiments(r.experiments);
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
   interval::register_experiments(r.experiments, r.intervals);

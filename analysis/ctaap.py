@@ -1,0 +1,209 @@
+"""CTAAP (Kravtsov et al.) Figs. 2 and 3: drawings and the report section.
+
+Offline runs write one results.csv (deterministic columns) and one timings.csv (wall-clock
+columns) per run; aggregate.csv only covers simulation runs, so every run is read here."""
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from common import run_dirs  # noqa: E402
+
+# §4: the chance that one request (1..100) fits one offer (1..R): 1 - 0.495 * 100 / R; the paper
+# prints the first three (50.5 %, ≈75 %, ≈83 %).
+PAPER_FIT = {100: 0.505, 200: 0.75, 300: 0.83}
+
+
+def exact_fit(r):
+    return 1 - 0.495 * 100 / r
+
+
+def read_runs(out_dir):
+    """One row per run: results.csv joined with timings.csv."""
+    frames = []
+    for d in run_dirs(out_dir):
+        res = pd.read_csv(os.path.join(d, "results.csv"), keep_default_na=False,
+                          na_values={"ip_bound": [""], "ip_size": [""]})
+        tim = pd.read_csv(os.path.join(d, "timings.csv"))
+        frames.append(pd.concat([res, tim.drop(columns=["row"])], axis=1))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def _ci95(xs):
+    xs = np.asarray(xs, dtype=float)
+    return 1.96 * xs.std(ddof=1) / np.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+
+
+def fig2_table(df):
+    rows = []
+    for r, g in df.groupby("offer_max"):
+        proven = g[g.ip_status == "optimal"]
+        bound = np.floor(g.ip_bound.astype(float) + 1e-6).clip(lower=g.ctaap_size)
+        lower = np.where(bound > 0, g.ctaap_size / bound.replace(0, np.nan), 1.0)
+        rows.append(dict(offer_max=int(r), runs=len(g), fit=g.fit_share.mean(), fit_exact=exact_fit(r),
+                         fit_paper=PAPER_FIT.get(int(r)), rate=g.ratio.mean(), rate_ci=_ci95(g.ratio),
+                         rate_lower=np.nanmean(lower), proven=len(proven) / len(g),
+                         rate_proven=proven.ratio.mean() if len(proven) else float("nan"),
+                         at_best=(g.ctaap_size >= g.best_size).mean(),
+                         ctaap_ms=1e3 * g.ctaap_seconds.median(), ip_ms=1e3 * g.ip_seconds.median()))
+    return pd.DataFrame(rows)
+
+
+def draw_fig2(t, fig_dir):
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    a.errorbar(t.offer_max, t.rate, yerr=t.rate_ci, marker="o", capsize=3,
+               label="CTAAP-Solver / best known (mean ± 95 % CI)")
+    a.plot(t.offer_max, t.rate_lower, "v--", label="CTAAP-Solver / CBC bound (lower estimate)")
+    a.plot(t.offer_max, t.rate_proven, "s:", label="runs with the optimum proven only")
+    a.set_xlabel("offer range 1..R")
+    a.set_ylabel("success rate (allocation size / optimum)")
+    a.set_ylim(0.5, 1.02)
+    a.grid(alpha=0.3)
+    a.legend(fontsize=8, loc="lower right")
+    a.set_title("success rate")
+    b.plot(t.offer_max, t.fit, "o-", label="ours (measured share of fitting pairs)")
+    b.plot(t.offer_max, t.fit_exact, "k--", lw=1, label="1 − 0.495·100/R (exact)")
+    pts = [(r, p) for r, p in PAPER_FIT.items()]
+    b.plot([r for r, _ in pts], [p for _, p in pts], "r*", ms=12, label="paper (§4)")
+    b.set_xlabel("offer range 1..R")
+    b.set_ylabel("P(one request fits one offer)")
+    b.grid(alpha=0.3)
+    b.legend(fontsize=8)
+    b.set_title("single-fit probability")
+    fig.suptitle("CTAAP Fig. 2 reproduced: 50 request nodes, 5 clusters of capacity 1..11")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "ctaap_fig2.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def fig3_table(df):
+    rows = []
+    for n, g in df.groupby("request_nodes"):
+        limited = (g.ip_status != "optimal").sum()
+        rows.append(dict(n=int(n), runs=len(g), ctaap_ms=1e3 * g.ctaap_seconds.median(),
+                         ctaap_max_ms=1e3 * g.ctaap_seconds.max(), cbc_s=g.ip_seconds.median(),
+                         cbc_max_s=g.ip_seconds.max(), limited=limited,
+                         speedup=g.ip_seconds.median() / g.ctaap_seconds.median(),
+                         rate=g.ratio.mean()))
+    return pd.DataFrame(rows)
+
+
+def draw_fig3(t, df, fig_dir):
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    a.plot(t.n, t.cbc_s, "s-", label="CBC (exact IP), median")
+    a.plot(t.n, t.ctaap_ms / 1e3, "o-", label="CTAAP-Solver, median")
+    lim = df[df.ip_status != "optimal"]
+    a.plot(lim.request_nodes, lim.ip_seconds, "rx", label="CBC run stopped at its time limit")
+    a.set_yscale("log")
+    a.set_xlabel("request nodes n")
+    a.set_ylabel("run time [s]")
+    a.grid(alpha=0.3, which="both")
+    a.legend(fontsize=8)
+    a.set_title("CTAAP-Solver vs CBC")
+    b.plot(t.n, t.ctaap_ms, "o-")
+    b.fill_between(t.n, t.ctaap_ms, t.ctaap_max_ms, alpha=0.2, label="median to max")
+    b.set_xlabel("request nodes n")
+    b.set_ylabel("CTAAP-Solver run time [ms]")
+    b.grid(alpha=0.3)
+    b.legend(fontsize=8)
+    b.set_title("CTAAP-Solver alone")
+    fig.suptitle("CTAAP Fig. 3 reproduced: 5 clusters, capacity 1..n/5, offers 1..200")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "ctaap_fig3.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def _pct(x):
+    return "–" if x is None or pd.isna(x) else f"{100 * x:.1f} %"
+
+
+def fig2_lines(out_dir, fig_dir, rel):
+    df = read_runs(out_dir)
+    if df.empty:
+        return []
+    t = fig2_table(df)
+    path = draw_fig2(t, fig_dir)
+    lines = [f"### Fig. 2: success rate vs offer range ({int(t.runs.min())}–{int(t.runs.max())} runs per range)",
+             "", f"![CTAAP Fig. 2]({rel(path)})", "",
+             "| offer range | P(fit) ours | P(fit) exact | P(fit) paper | success rate (to best known) | "
+             "lower estimate (to CBC bound) | proven optimal | rate on proven runs | CTAAP = best | "
+             "CTAAP median [ms] | CBC median [s] |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for _, r in t.iterrows():
+        paper = _pct(r.fit_paper) if r.fit_paper else "–"
+        lines.append(f"| 1..{int(r.offer_max)} | {_pct(r.fit)} | {_pct(r.fit_exact)} | {paper} | "
+                     f"{_pct(r.rate)} ± {100 * r.rate_ci:.1f} | {_pct(r.rate_lower)} | {_pct(r.proven)} | "
+                     f"{_pct(r.rate_proven)} | {_pct(r.at_best)} | {r.ctaap_ms:.1f} | {r.ip_ms / 1e3:.2f} |")
+    rises = t.rate.iloc[-1] > t.rate.iloc[0]
+    lines += ["", f"Shape: the success rate {'rises' if rises else 'does not rise'} from "
+              f"{_pct(t.rate.iloc[0])} at 1..{t.offer_max.iloc[0]} to {_pct(t.rate.iloc[-1])} at "
+              f"1..{t.offer_max.iloc[-1]} (paper: rises with the single-fit probability; its values are "
+              "only drawn). CBC ran with a time limit per instance: where it did not prove the optimum, "
+              "\"best known\" is the larger of its incumbent and CTAAP-Solver's allocation (an upper "
+              "estimate of the rate) and the CBC bound gives the lower estimate.", ""]
+    return lines
+
+
+def fig3_lines(out_dir, fig_dir, rel):
+    df = read_runs(out_dir)
+    if df.empty:
+        return []
+    t = fig3_table(df)
+    path = draw_fig3(t, df, fig_dir)
+    lines = [f"### Fig. 3: run time vs request graph size ({int(t.runs.max())} runs per size)", "",
+             f"![CTAAP Fig. 3]({rel(path)})", "",
+             "| n | CTAAP median [ms] | CTAAP max [ms] | CBC median [s] | CBC max [s] | CBC runs at the "
+             "time limit | CBC / CTAAP (medians) | success rate |", "|---|---|---|---|---|---|---|---|"]
+    for _, r in t.iterrows():
+        lim = f"{int(r.limited)} of {int(r.runs)}" + (" (time limit reached)" if r.limited else "")
+        lines.append(f"| {int(r.n)} | {r.ctaap_ms:.2f} | {r.ctaap_max_ms:.2f} | {r.cbc_s:.3f} | {r.cbc_max_s:.2f} | "
+                     f"{lim} | {r.speedup:.0f}× | {_pct(r.rate)} |")
+    lines += ["", "Shape (paper: CBC grows steeply, CTAAP-Solver stays low): CBC's median grows from "
+              f"{t.cbc_s.iloc[0] * 1e3:.1f} ms at n = {t.n.iloc[0]} to {t.cbc_s.iloc[-1]:.1f} s at "
+              f"n = {t.n.iloc[-1]}, flattened by its time limit (CBC checks it between nodes, so a "
+              "large root node overruns it); CTAAP-Solver's from "
+              f"{t.ctaap_ms.iloc[0]:.2f} ms to {t.ctaap_ms.iloc[-1]:.1f} ms.", ""]
+    return lines
+
+
+def section(out_dir, fig_dir):
+    """Markdown lines of the CTAAP section; empty figures are skipped."""
+    parts = ["## CTAAP: topology-aware co-allocation by graph matching", ""]
+
+    def rel(p):
+        return os.path.relpath(p, out_dir)
+
+    d2, d3 = os.path.join(out_dir, "ctaap_fig2"), os.path.join(out_dir, "ctaap_fig3")
+    if os.path.isdir(d2):
+        parts += fig2_lines(d2, fig_dir, rel)
+    if os.path.isdir(d3):
+        parts += fig3_lines(d3, fig_dir, rel)
+    if os.path.isdir(d2) or os.path.isdir(d3):
+        parts += READINGS
+    return parts
+
+
+READINGS = [
+    "Readings and differences (details in the headers of `schedulers/ctaap/`):", "",
+    "- **Instances.** \"Computing and network properties\" read as one CPU value per node and a "
+    "bandwidth for every pair of tasks (a complete request graph) and of clusters (self-loops "
+    "included); this gives §4's single-fit probabilities exactly (table). The figures' values are "
+    "not printed in the paper, so only shapes compare.",
+    "- **Reference optimum.** The paper's IP linearises eq. (4) without saying how. Pairwise rows "
+    "leave CBC 10–60 s per 50-node instance; ours uses a clique cover of the conflict graph (the "
+    "same integer solutions, a much tighter relaxation). Even so, from offer range 1..200 on many "
+    "instances are not proven optimal within the per-solve limit, hence the bracket of best known "
+    "and bound.",
+    "- **Column normalisation.** The cap_j − 1 largest entries are taken among the task entries, "
+    "the slack entry always in the divisor; the literal reading (`literal_columns=true`) washes the "
+    "topology out of step 1 on hand-made cases but ends within 1 % on these instances.",
+    "- **Times.** CTAAP-Solver's times are ours (single thread, no SIMD); CBC is single-threaded "
+    "with arsim's direct settings. Compare the ratio, not seconds with the paper's.", "",
+]

@@ -1,0 +1,138 @@
+#include "schedulers/ctaap/experiments.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "schedulers/ctaap/options.hpp"
+#include "sim/model/random.hpp"
+
+namespace arsim::schedulers::ctaap {
+
+namespace {
+
+std::string number(double v) {
+  return fmt::format("{}", v);
+}
+
+std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::string& offer,
+                                        const std::string& capacity_max, double ip_time_limit) {
+  using T = ParamType;
+  std::vector<ParamSpec> specs = {
+      {"request_nodes", T::Int, nodes, "tasks n of the request graph", {}, 1, 100000},
+      {"clusters", T::Int, "5", "clusters m of the offer", {}, 1, 10000},
+      {"request_max", T::Int, "100", "request properties uniform in 1..request_max", {}, 1, 1e9},
+      {"offer_max", T::Int, offer, "offered properties uniform in 1..offer_max", {}, 1, 1e9},
+      {"capacity_min",
+       T::Int,
+       "1",
+       "cluster capacity uniform in capacity_min..capacity_max",
+       {},
+       0,
+       1e9},
+      {"capacity_max",
+       T::Int,
+       capacity_max,
+       "upper end of the capacity range; 0 = max(1, request_nodes / 5) (Fig. 3)",
+       {},
+       0,
+       1e9},
+      {"edge_density", T::Double, "1", "probability that two tasks share a request edge", {}, 0, 1},
+      {"properties",
+       T::Int,
+       "1",
+       "node properties compared by eq. (3): 1 = CPU, 2 = CPU and memory",
+       {},
+       1,
+       2},
+      {"ip", T::Bool, "true", "also solve the exact IP (the reference)", {}},
+  };
+  for (auto& s : solver_param_specs()) specs.push_back(s);
+  for (auto& s : ip_param_specs("ip_", ip_time_limit)) specs.push_back(s);
+  return specs;
+}
+
+ExperimentConfig config_from(const Params& p, const std::string& owner) {
+  ExperimentConfig c;
+  c.generator.tasks = p.get_int("request_nodes");
+  c.generator.clusters = p.get_int("clusters");
+  c.generator.request_max = p.get_int("request_max");
+  c.generator.offer_max = p.get_int("offer_max");
+  c.generator.capacity_min = p.get_int("capacity_min");
+  c.generator.capacity_max = p.get_int("capacity_max");
+  if (c.generator.capacity_max == 0) c.generator.capacity_max = std::max(1, c.generator.tasks / 5);
+  if (c.generator.capacity_max < c.generator.capacity_min)
+    throw ParamError(owner + ": parameter 'capacity_max' must be >= capacity_min");
+  c.generator.edge_density = p.get_double("edge_density");
+  c.generator.properties = p.get_int("properties");
+  c.solver = solver_options_from(p);
+  c.run_ip = p.get_bool("ip");
+  c.ip = ip_options_from(p, "ip_", owner);
+  return c;
+}
+
+}  // namespace
+
+ResultTable CtaapExperiment::run(std::uint64_t seed, int run_index) {
+  auto rng = model::make_stream(seed, static_cast<std::uint64_t>(run_index), "ctaap-instance");
+  const Instance inst = random_instance(config_.generator, rng);
+  const SolverResult h = solve(inst, config_.solver);
+  const int size = allocation_size(h.allocation);
+  IpResult ip;
+  if (config_.run_ip) ip = solve_ip(inst, config_.ip);
+  const int ip_size = config_.run_ip ? allocation_size(ip.allocation) : 0;
+  const int best = std::max(size, ip_size);
+  const std::string status = config_.run_ip ? milp::to_string(ip.status) : "skipped";
+  ResultTable t;
+  t.header = {"request_nodes",    "clusters",        "offer_max",
+              "total_capacity",   "fit_share",       "ctaap_size",
+              "ctaap_first_size", "ctaap_rounds",    "ctaap_removed",
+              "ip_status",        "ip_size",         "ip_bound",
+              "best_size",        "ratio",           "ip_nodes",
+              "ip_rows",          "ctaap_seconds",   "ctaap_step1_seconds",
+              "ip_seconds",       "ip_solve_seconds"};
+  const double h_seconds = h.step1_seconds + h.matching_seconds + h.cleanup_seconds;
+  t.rows.push_back(
+      {std::to_string(inst.tasks()),
+       std::to_string(inst.clusters()),
+       std::to_string(config_.generator.offer_max),
+       std::to_string(std::accumulate(inst.capacity.begin(), inst.capacity.end(), 0)),
+       fmt::format("{:.6f}", fit_share(inst)),
+       std::to_string(size),
+       std::to_string(h.initial_size),
+       std::to_string(h.rounds),
+       std::to_string(h.removed),
+       status,
+       config_.run_ip ? std::to_string(ip_size) : "",
+       config_.run_ip && std::isfinite(ip.bound) ? fmt::format("{:.4f}", ip.bound) : "",
+       std::to_string(best),
+       fmt::format("{:.6f}", best ? double(size) / best : 1.0),
+       std::to_string(ip.nodes),
+       std::to_string(ip.rows),
+       number(h_seconds),
+       number(h.step1_seconds),
+       number(ip.build_seconds + ip.solve_seconds),
+       number(ip.solve_seconds)});
+  return t;
+}
+
+void register_experiments(ExperimentRegistry& registry) {
+  registry.add({"ctaap-fig2",
+                "CTAAP Fig. 2 (Kravtsov et al. §4): CTAAP-Solver's allocation size against the "
+                "exact IP as the offer range grows (one instance per run)",
+                experiment_specs("50", "100", "11", 2), [](const Params& p) {
+                  return std::make_unique<CtaapExperiment>(
+                      config_from(p, "experiment 'ctaap-fig2'"));
+                }});
+  registry.add({"ctaap-fig3",
+                "CTAAP Fig. 3 (Kravtsov et al. §4): run time of CTAAP-Solver and of CBC on the "
+                "exact IP as the request graph grows (one instance per run)",
+                experiment_specs("10", "200", "0", 10), [](const Params& p) {
+                  return std::make_unique<CtaapExperiment>(
+                      config_from(p, "experiment 'ctaap-fig3'"));
+                }});
+}
+
+}  // namespace arsim::schedulers::ctaap

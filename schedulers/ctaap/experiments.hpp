@@ -1,0 +1,46 @@
+// The offline experiments of §4: "ctaap-fig2" (success rate of CTAAP-Solver against the optimum
+// as the offer range grows) and "ctaap-fig3" (run time of CTAAP-Solver and CBC as the request
+// graph grows). Both are one CtaapExperiment with different defaults; each run draws one instance
+// (generator.hpp) from make_stream(seed, run_index, "ctaap-instance"), solves it with CTAAP-Solver
+// and with the exact IP, and returns one row.
+//
+// Columns of results.csv: request_nodes, clusters, offer_max, total_capacity, fit_share (share of
+// task–cluster pairs satisfying eq. 3: §4's 50.5 %, ≈75 %, ≈83 %), ctaap_size, ctaap_first_size
+// (size of the first matching, before the clean-up), ctaap_rounds, ctaap_removed, ip_status
+// (optimal | feasible | time_limit | skipped), ip_size, ip_bound (CBC's proven upper bound),
+// best_size (max of ip_size and ctaap_size: the optimum when ip_status is optimal), ratio
+// (ctaap_size / best_size, 1 when both are 0), ip_nodes, ip_rows. timings.csv: ctaap_seconds,
+// ctaap_step1_seconds, ip_seconds (build + solve), ip_solve_seconds.
+//
+// Determinism: everything but the *_seconds columns is a function of (seed, run index), except
+// when an IP solve stops at its time limit — then ip_size, ip_bound and ip_nodes depend on the
+// machine (ip_status says so).
+#pragma once
+
+#include "schedulers/ctaap/generator.hpp"
+#include "schedulers/ctaap/ip.hpp"
+#include "schedulers/ctaap/solver.hpp"
+#include "schedulers/experiment.hpp"
+
+namespace arsim::schedulers::ctaap {
+
+struct ExperimentConfig {
+  GeneratorConfig generator;  // capacity_max 0 in the parameters becomes max(1, n / 5) (Fig. 3)
+  SolverOptions solver;
+  bool run_ip = true;
+  IpOptions ip;
+};
+
+class CtaapExperiment : public OfflineExperiment {
+ public:
+  explicit CtaapExperiment(ExperimentConfig config) : config_(std::move(config)) {}
+  ResultTable run(std::uint64_t seed, int run_index) override;
+
+ private:
+  ExperimentConfig config_;
+};
+
+// Registers "ctaap-fig2" and "ctaap-fig3".
+void register_experiments(ExperimentRegistry& registry);
+
+}  // namespace arsim::schedulers::ctaap

@@ -1,0 +1,163 @@
+#include "schedulers/ctaap/planner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "schedulers/ctaap/options.hpp"
+#include "schedulers/greedy/greedy.hpp"
+
+namespace arsim::schedulers::ctaap {
+
+namespace {
+
+class SolverMapper : public FrameMapper {
+ public:
+  explicit SolverMapper(SolverOptions o) : options_(std::move(o)) {}
+  Allocation map(const Instance& inst, PlannerStats& stats) override {
+    const auto start = std::chrono::steady_clock::now();
+    SolverResult r = solve(inst, options_);
+    stats.solve_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stats.nodes += r.rounds;
+    return r.allocation;
+  }
+
+ private:
+  SolverOptions options_;
+};
+
+class IpMapper : public FrameMapper {
+ public:
+  explicit IpMapper(IpOptions o) : options_(std::move(o)) {}
+  Allocation map(const Instance& inst, PlannerStats& stats) override {
+    IpResult r = solve_ip(inst, options_);
+    stats.solve_seconds += r.build_seconds + r.solve_seconds;
+    stats.nodes += r.nodes;
+    return r.allocation;
+  }
+
+ private:
+  IpOptions options_;
+};
+
+}  // namespace
+
+Matrix widest_bandwidths(const model::ResourceGraph& graph, const std::vector<double>& free) {
+  const int v = graph.vertex_count();
+  if (static_cast<int>(free.size()) != graph.edge_count())
+    throw std::invalid_argument("ctaap: free bandwidth does not match the graph");
+  Matrix w(v, v);
+  for (int e = 0; e < graph.edge_count(); ++e) {  // parallel edges: the widest one
+    const auto& edge = graph.edge(e);
+    const double b = std::max(0.0, free[e]);
+    w(edge.a, edge.b) = w(edge.b, edge.a) = std::max(w(edge.a, edge.b), b);
+  }
+  for (int k = 0; k < v; ++k)  // maximin Floyd–Warshall: paths through vertices 0..k
+    for (int a = 0; a < v; ++a)
+      for (int b = 0; b < v; ++b)
+        if (a != b) w(a, b) = std::max(w(a, b), std::min(w(a, k), w(k, b)));
+  for (int a = 0; a < v; ++a) w(a, a) = 0;
+  return w;
+}
+
+SiteProblem site_problem(const model::ResourceGraph& graph, const model::Request& request,
+                         const model::Availability& avail) {
+  if (static_cast<int>(avail.free_cores.size()) != graph.vertex_count())
+    throw std::invalid_argument("ctaap: availability does not match the graph");
+  SiteProblem p;
+  p.site_of_cluster = graph.sites();
+  const int n = static_cast<int>(request.components.size());
+  const int m = static_cast<int>(p.site_of_cluster.size());
+  p.instance = make_instance(n, m);
+  Instance& inst = p.instance;
+  for (int i = 0; i < n; ++i) inst.cpu[i] = request.components[i].cpus;
+  for (const auto& pair : request.pairs) {
+    inst.bandwidth(pair.a, pair.b) += pair.bandwidth;
+    inst.bandwidth(pair.b, pair.a) += pair.bandwidth;
+  }
+  const Matrix wide = widest_bandwidths(graph, avail.free_bandwidth);
+  for (int j = 0; j < m; ++j) {
+    const int site = p.site_of_cluster[j];
+    inst.cluster_cpu[j] = std::max(0, avail.free_cores[site]);
+    inst.capacity[j] = avail.free_cores[site] > 0 ? 1 : 0;  // one component per site
+    for (int l = 0; l < m; ++l)
+      if (l != j) inst.cluster_bandwidth(j, l) = wide(site, p.site_of_cluster[l]);
+  }
+  return p;
+}
+
+std::optional<model::Plan> route_plan(const model::ResourceGraph& graph,
+                                      const model::Request& request,
+                                      const model::Availability& avail,
+                                      const std::vector<int>& sites) {
+  model::Plan plan{avail.frame, sites, {}, 0};
+  plan.routes.resize(request.pairs.size());
+  std::vector<int> order(request.pairs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+    return request.pairs[x].bandwidth > request.pairs[y].bandwidth;
+  });
+  std::vector<double> free = avail.free_bandwidth;
+  for (int l : order) {
+    const model::Pair& pair = request.pairs[l];
+    if (pair.bandwidth <= 0) continue;
+    auto path = greedy::widest_path(graph, free, sites[pair.a], sites[pair.b], pair.bandwidth);
+    if (!path) return std::nullopt;
+    for (int e : *path) free[e] -= pair.bandwidth;
+    plan.routes[l] = std::move(*path);
+  }
+  plan.cost = model::plan_value(graph, request, plan);
+  return plan;
+}
+
+std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
+                                            const model::Request& request,
+                                            const std::vector<model::Availability>& frames,
+                                            PlannerStats& stats) {
+  model::validate(request);
+  std::vector<model::Plan> plans;
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    const SiteProblem p = site_problem(graph, request, frames[f]);
+    ++stats.solves;
+    const Allocation a = mapper_->map(p.instance, stats);
+    if (allocation_size(a) < p.instance.tasks()) continue;
+    std::vector<int> sites(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) sites[i] = p.site_of_cluster[a[i]];
+    auto plan = route_plan(graph, request, frames[f], sites);
+    if (!plan) continue;
+    if (auto err = model::check_plan(graph, request, frames[f], *plan))
+      throw std::logic_error(
+          fmt::format("{}: request {} frame {}: plan fails check: {}", name_, request.id, f, *err));
+    plans.push_back(std::move(*plan));
+  }
+  return plans;
+}
+
+std::unique_ptr<CoallocationPlanner> make_solver_planner(SolverOptions options) {
+  return std::make_unique<CtaapPlanner>(std::make_unique<SolverMapper>(std::move(options)),
+                                        "ctaap");
+}
+
+std::unique_ptr<CoallocationPlanner> make_ip_planner(IpOptions options) {
+  return std::make_unique<CtaapPlanner>(std::make_unique<IpMapper>(std::move(options)), "ctaap-ip");
+}
+
+void register_planners(PlannerRegistry& registry) {
+  registry.add({"ctaap",
+                "CTAAP-Solver (Kravtsov et al. §3.3): components mapped onto sites by graduated "
+                "assignment, weighted matching and clean-up; pairs routed on widest paths",
+                solver_param_specs(),
+                [](const Params& p) { return make_solver_planner(solver_options_from(p)); }});
+  registry.add({"ctaap-ip",
+                "Exact CTAAP 0-1 IP (Kravtsov et al. §3.2, eq. 4 linearised), CBC or GLPK; pairs "
+                "routed on widest paths",
+                ip_param_specs("", 10), [](const Params& p) {
+                  return make_ip_planner(ip_options_from(p, "", "planner 'ctaap-ip'"));
+                }});
+}
+
+}  // namespace arsim::schedulers::ctaap

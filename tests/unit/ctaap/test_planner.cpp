@@ -1,0 +1,188 @@
+// The simulator adapters "ctaap" and "ctaap-ip" (planner.hpp): the frame's CTAAP instance, the
+// widest-path bandwidth between sites, routing, one component per site; registration; and the
+// offline experiments' determinism.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "schedulers/builtins.hpp"
+#include "schedulers/ctaap/experiments.hpp"
+#include "schedulers/ctaap/planner.hpp"
+#include "schedulers/greedy/greedy.hpp"
+#include "tests/unit/schedulers/fixtures.hpp"
+
+namespace ct = arsim::schedulers::ctaap;
+namespace model = arsim::model;
+using arsim::schedulers::PlannerStats;
+using namespace arsim::schedulers::testing_fixtures;
+
+namespace {
+
+// Sites A (4 cores), B (4), C (2) and exchange X: A–B 2, A–X 4, B–X 4, C–X `c_link` Gbit/s.
+model::ResourceGraph star(double c_link) {
+  model::ResourceGraph g;
+  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4), c = add_site(g, "C", 2);
+  const int x = add_exchange(g, "X");
+  add_link(g, a, b, 2);
+  add_link(g, a, x, 4);
+  add_link(g, b, x, 4);
+  add_link(g, c, x, c_link);
+  return g;
+}
+
+std::vector<model::Plan> plan_with(const std::string& name, const model::ResourceGraph& g,
+                                   const model::Request& r, const model::Availability& avail) {
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  auto planner = reg.planners.create(name, {});
+  PlannerStats stats;
+  auto plans = planner->plan(g, r, {avail}, stats);
+  EXPECT_EQ(stats.solves, 1);
+  for (const auto& p : plans) EXPECT_EQ(model::check_plan(g, r, avail, p), std::nullopt);
+  return plans;
+}
+
+}  // namespace
+
+TEST(CtaapPlanner, WidestBandwidthsMatchTheWidestPath) {
+  std::mt19937_64 rng(3);
+  for (int t = 0; t < 100; ++t) {
+    model::ResourceGraph g;
+    const int v = 2 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < v; ++i)
+      rng() % 3 ? add_site(g, "s" + std::to_string(i), 4)
+                : add_exchange(g, "x" + std::to_string(i));
+    for (int e = 0, edges = static_cast<int>(rng() % 12); e < edges; ++e) {
+      const int a = static_cast<int>(rng() % v), b = static_cast<int>(rng() % v);
+      if (a != b) add_link(g, a, b, 5);
+    }
+    std::vector<double> free;  // 0 allowed: an edge with nothing free this frame
+    for (int e = 0; e < g.edge_count(); ++e) free.push_back(static_cast<double>(rng() % 5));
+    const ct::Matrix w = ct::widest_bandwidths(g, free);
+    for (int a = 0; a < v; ++a)
+      for (int b = 0; b < v; ++b) {
+        if (a == b) continue;
+        const auto path = arsim::schedulers::greedy::widest_path(g, free, a, b, 0);
+        double bottleneck = 0;
+        if (path) {
+          bottleneck = 1e300;
+          for (int e : *path) bottleneck = std::min(bottleneck, free[e]);
+        }
+        ASSERT_DOUBLE_EQ(w(a, b), bottleneck) << "graph " << t << " " << a << "-" << b;
+      }
+  }
+}
+
+TEST(CtaapPlanner, SiteProblemOfOneFrame) {
+  const auto g = star(1);
+  auto avail = model::full_availability(g, {0, 10});
+  avail.free_cores[1] = 0;  // B busy
+  const auto r = make_request({2, 3}, {{0, 1, 1.5}});
+  const ct::SiteProblem p = ct::site_problem(g, r, avail);
+  EXPECT_EQ(p.site_of_cluster, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(p.instance.cpu, (std::vector<double>{2, 3}));
+  EXPECT_EQ(p.instance.bandwidth(0, 1), 1.5);
+  EXPECT_EQ(p.instance.capacity, (std::vector<int>{1, 0, 1}));  // one component per site
+  EXPECT_EQ(p.instance.cluster_cpu, (std::vector<double>{4, 0, 2}));
+  EXPECT_EQ(p.instance.cluster_bandwidth(0, 1), 4);  // A–X–B, wider than A–B
+  EXPECT_EQ(p.instance.cluster_bandwidth(0, 2), 1);  // bottleneck C–X
+}
+
+TEST(CtaapPlanner, TopologyKeepsTheNarrowSiteOut) {
+  // C has the cores but only 1 Gbit/s to the rest: a pair asking 3 must use A and B, routed
+  // through X (A–B direct carries 2).
+  const auto g = star(1);
+  const auto avail = model::full_availability(g, {0, 10});
+  const auto r = make_request({2, 2}, {{0, 1, 3}});
+  for (const char* name : {"ctaap", "ctaap-ip"}) {
+    const auto plans = plan_with(name, g, r, avail);
+    ASSERT_EQ(plans.size(), 1u) << name;
+    EXPECT_NE(plans[0].sites[0], 2);
+    EXPECT_NE(plans[0].sites[1], 2);
+    EXPECT_EQ(plans[0].routes[0].size(), 2u) << name;
+  }
+}
+
+TEST(CtaapPlanner, SharedEdgeRoutingFailureGivesNoPlan) {
+  // Component 0 talks to 1 and 2 at 2.5 each; every site reaches X by one 4 Gbit/s edge (A–B
+  // removed). Eq. (4) holds pair by pair (4 >= 2.5), but the two paths share 0's edge to X.
+  model::ResourceGraph g;
+  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4), c = add_site(g, "C", 4);
+  const int x = add_exchange(g, "X");
+  for (int s : {a, b, c}) add_link(g, s, x, 4);
+  const auto avail = model::full_availability(g, {0, 10});
+  const auto r = make_request({1, 1, 1}, {{0, 1, 2.5}, {0, 2, 2.5}});
+  EXPECT_TRUE(plan_with("ctaap", g, r, avail).empty());
+  EXPECT_TRUE(plan_with("ctaap-ip", g, r, avail).empty());
+  const auto ok = make_request({1, 1, 1}, {{0, 1, 2}, {0, 2, 2}});
+  EXPECT_EQ(plan_with("ctaap", g, ok, avail).size(), 1u);
+}
+
+TEST(CtaapPlanner, OneComponentPerSite) {
+  const auto g = star(4);
+  const auto avail = model::full_availability(g, {0, 10});
+  EXPECT_TRUE(plan_with("ctaap", g, make_request({1, 1, 1, 1}, {}), avail).empty());
+  const auto plans = plan_with("ctaap", g, make_request({1, 1, 1}, {}), avail);
+  ASSERT_EQ(plans.size(), 1u);
+}
+
+TEST(CtaapPlanner, RandomFramesGiveCheckedPlans) {
+  std::mt19937_64 rng(11);
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  auto heuristic = reg.planners.create("ctaap", {});
+  auto exact = reg.planners.create("ctaap-ip", {});
+  int found = 0;
+  for (int t = 0; t < 150; ++t) {
+    const auto g = star(1 + static_cast<double>(rng() % 4));
+    auto avail = model::full_availability(g, {0, 10});
+    for (auto& c : avail.free_cores) c = static_cast<int>(rng() % 5);
+    for (auto& b : avail.free_bandwidth) b = static_cast<double>(rng() % 5);
+    std::vector<int> cpus(1 + rng() % 3);
+    for (int& c : cpus) c = 1 + static_cast<int>(rng() % 3);
+    std::vector<model::Pair> pairs;
+    for (int i = 0; i < static_cast<int>(cpus.size()); ++i)
+      for (int k = i + 1; k < static_cast<int>(cpus.size()); ++k)
+        if (rng() % 2) pairs.push_back({i, k, static_cast<double>(rng() % 3)});
+    const auto r = make_request(cpus, pairs);
+    PlannerStats stats;
+    const auto h = heuristic->plan(g, r, {avail}, stats);  // each plan checked inside (throws)
+    const auto e = exact->plan(g, r, {avail}, stats);
+    found += !h.empty();
+    for (const auto& p : e) EXPECT_EQ(model::check_plan(g, r, avail, p), std::nullopt);
+  }
+  EXPECT_GT(found, 10);
+}
+
+TEST(CtaapRegistry, PlannersAndExperimentsByName) {
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  EXPECT_NO_THROW(reg.planners.create("ctaap", {{"compatibility", "signed"}, {"fill", "true"}}));
+  EXPECT_NO_THROW(reg.planners.create("ctaap-ip", {{"linearisation", "star"}}));
+  EXPECT_THROW(reg.planners.create("ctaap", {{"beta", "1"}}), arsim::schedulers::ParamError);
+  EXPECT_THROW(reg.planners.create("ctaap-ip", {{"cbc_args", "-bogus 1"}}),
+               arsim::schedulers::ParamError);
+  EXPECT_THROW(reg.experiments.create("ctaap-fig2", {{"capacity_min", "5"}, {"capacity_max", "2"}}),
+               arsim::schedulers::ParamError);
+  EXPECT_NO_THROW(reg.experiments.create("ctaap-fig3", {{"request_nodes", "20"}}));
+}
+
+TEST(CtaapExperiment, RowsAreDeterministicApartFromTimings) {
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  const std::map<std::string, std::string> params = {{"request_nodes", "12"}, {"offer_max", "200"}};
+  const auto a = reg.experiments.create("ctaap-fig2", params)->run(1, 3);
+  const auto b = reg.experiments.create("ctaap-fig2", params)->run(1, 3);
+  ASSERT_EQ(a.header, b.header);
+  ASSERT_EQ(a.rows.size(), 1u);
+  for (std::size_t c = 0; c < a.header.size(); ++c)
+    if (a.header[c].find("_seconds") == std::string::npos) {
+      EXPECT_EQ(a.rows[0][c], b.rows[0][c]) << a.header[c];
+    }
+  auto col = [&](const std::string& name) {
+    return a.rows[0][std::find(a.header.begin(), a.header.end(), name) - a.header.begin()];
+  };
+  EXPECT_EQ(col("ip_status"), "optimal");
+  EXPECT_LE(std::stoi(col("ctaap_size")), std::stoi(col("ip_size")));
+  EXPECT_EQ(col("request_nodes"), "12");
+}
