@@ -6,14 +6,36 @@
 #include <stdexcept>
 
 #include <Eigen/Eigenvalues>
-#include <Eigen/SparseCholesky>
 #include <Spectra/MatOp/DenseSymMatProd.h>
-#include <Spectra/SymEigsShiftSolver.h>
 #include <Spectra/SymEigsSolver.h>
+
+#include "schedulers/spectral/lanczos.hpp"
+#include "schedulers/spectral/shift_invert.hpp"
 
 namespace arsim::schedulers::spectral {
 
 namespace {
+
+// Where the shift goes above lambda_2 (estimated), as a fraction of the way to s1: far above the
+// estimate's error (tolerance 1e-6 on theta, ~1e-9 of the distance), and close enough that the
+// wanted eigenvalues' spacing relative to their distance from s is near its best (measured at
+// N = 10^4: 470 solves from 0.1% to 2%, 524 at 5%, 845 at 100%, i.e. s1).
+// K(s) is positive definite exactly above s* = -lambda_min(L^{-1/2} K L^{-1/2}) >= lambda_2
+// (interlacing), so the pivots certify a shift above s*, not above lambda_2. s* sat within 0.1% of
+// the way from lambda_2 to s1 in every case measured; if a factorization still fails the shift backs
+// off to 20%, then to s1.
+constexpr double kShiftMargins[] = {0.02, 0.2};
+// But no closer than (N - l_min) / (1e8 l_min), to keep cond(K(s)) near 1e8 at most and ~8 digits
+// in the solves: lambda_max(K(s)) <= 1 + max_i sum_j w_ij = N - l_min (Gershgorin) and
+// lambda_min(K(s)) >= (s - s*) l_min, s* just above lambda_2. It binds only on near-degenerate
+// spectra (identical tasks); at N = 10^4, B = 100 the 2% is ~50x wider.
+constexpr double kMaxCondition = 1e8;
+constexpr double kEstimateTolerance = 1e-6;
+constexpr int kEstimateNcv = 20;
+
+int subspace_size(int n, int k, const EigenOptions& o) {
+  return o.ncv > 0 ? std::min(n, std::max(o.ncv, k + 1)) : std::min(n, std::max(2 * k + 1, k + 20));
+}
 
 EigenPairs full_decomposition(const Eigen::MatrixXd& a, int count) {
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(a);  // ascending
@@ -26,9 +48,7 @@ EigenPairs full_decomposition(const Eigen::MatrixXd& a, int count) {
 
 template <class Op>
 EigenPairs lanczos(Op& op, int n, int count, const EigenOptions& o) {
-  const int ncv = o.ncv > 0 ? std::min(n, std::max(o.ncv, count + 1))
-                            : std::min(n, std::max(2 * count + 1, count + 20));
-  Spectra::SymEigsSolver<Op> eigs(op, count, ncv);
+  Spectra::SymEigsSolver<Op> eigs(op, count, subspace_size(n, count, o));
   eigs.init();
   eigs.compute(Spectra::SortRule::LargestAlge, o.max_restarts, o.tolerance, Spectra::SortRule::LargestAlge);
   EigenPairs out;
@@ -40,81 +60,66 @@ EigenPairs lanczos(Op& op, int n, int count, const EigenOptions& o) {
   return out;
 }
 
-// (A - s I)^{-1} x = L^{1/2} (Sigma - s L)^{-1} L^{1/2} x, and Sigma - s L = 1 1^T - K(s): one
-// sparse LDL^T of K(s) in perfect elimination order (no fill) and Sherman–Morrison,
-// (1 1^T - K)^{-1} b = -y - z (1^T y) / (1 - 1^T z) with y = K^{-1} b, z = K^{-1} 1.
-class ShiftInvertOp {
- public:
-  using Scalar = double;
-  explicit ShiftInvertOp(const SigmaGraph& g) : g_(g), pos_(g.size()), sqrt_l_(g.size()), b_(g.size()) {
-    for (int k = 0; k < g.size(); ++k) pos_[g.elimination_order()[k]] = k;
-    for (int i = 0; i < g.size(); ++i) sqrt_l_[i] = std::sqrt(g.degrees()[i]);
-  }
-  Eigen::Index rows() const { return g_.size(); }
-  Eigen::Index cols() const { return g_.size(); }
-  void set_shift(const double& s) {
-    ldlt_.compute(g_.shifted_overlap(s));
-    ok_ = ldlt_.info() == Eigen::Success;
-    if (!ok_) return;
-    positive_definite_ = (ldlt_.vectorD().array() > 0).all();
-    z_ = ldlt_.solve(Eigen::VectorXd::Ones(g_.size()));
-    denominator_ = 1 - z_.sum();
-    ok_ = z_.allFinite() && std::abs(denominator_) > 1e-14 * std::max(1.0, z_.cwiseAbs().sum());
-  }
-  // Usable, and K(s) positive definite (then 1 1^T - K(s) has one positive eigenvalue).
-  bool ok() const { return ok_; }
-  bool positive_definite() const { return positive_definite_; }
-  void perform_op(const double* x, double* y) const {
-    for (int i = 0; i < g_.size(); ++i) b_[pos_[i]] = sqrt_l_[i] * x[i];
-    const Eigen::VectorXd sol = ldlt_.solve(b_);
-    const double scale = sol.sum() / denominator_;
-    for (int i = 0; i < g_.size(); ++i) y[i] = sqrt_l_[i] * (-sol[pos_[i]] - z_[pos_[i]] * scale);
-  }
-
- private:
-  const SigmaGraph& g_;
-  std::vector<int> pos_;
-  std::vector<double> sqrt_l_;
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> ldlt_;
-  Eigen::VectorXd z_;
-  double denominator_ = 1;
-  bool ok_ = false, positive_definite_ = false;
-  mutable Eigen::VectorXd b_;
-};
-
-// The trivial pair of A: lambda = 1, u = L^{1/2} 1 / ||L^{1/2} 1|| (A u = L^{-1/2} Sigma 1 = u).
-Eigen::VectorXd trivial_vector(const SigmaGraph& g) {
-  Eigen::VectorXd u(g.size());
-  for (int i = 0; i < g.size(); ++i) u[i] = std::sqrt(g.degrees()[i]);
-  return u / u.norm();
+// The k most negative theta of the shift-inverted operator, as pairs of A (lambda = s + 1/theta,
+// decreasing), by thick-restart Lanczos (lanczos.hpp). Empty unless all k converged.
+std::optional<EigenPairs> inverted_lanczos(ShiftInvertOp& op, int k, int ncv, int max_restarts, double tol) {
+  const auto apply = [&op](const double* x, double* y) { op.perform_op(x, y); };
+  LanczosResult r = smallest_eigenpairs(apply, static_cast<int>(op.rows()), k, ncv, max_restarts, tol);
+  if (!r.converged) return std::nullopt;
+  if ((r.values.array() >= 0).any()) return std::nullopt;  // cannot be: every lambda < s (Sylvester)
+  EigenPairs out;
+  out.values = op.shift() + r.values.array().inverse();
+  out.vectors = std::move(r.vectors);
+  out.restarts = r.restarts;
+  out.products = r.products;
+  out.shift = op.shift();
+  out.converged = true;
+  return out;
 }
 
-// When K(0) = I + W is positive definite, every eigenvalue of A but the trivial 1 is negative
-// (Sylvester: A is congruent to 1 1^T - K(0)), so the count - 1 largest after it are those
-// nearest 0 and shift-invert at 0 finds them; the clustered spectrum that stalls plain Lanczos
-// (gaps ~1e-9 at N = 10^4) is spread out by the inversion. Empty when the route does not apply.
+// Step 3 of eigensolver.hpp: op factored at a certified shift between lambda_2 and s1 (at s1
+// when the estimate fails). Adds the estimate's cost to `cost`; false when no shift factors.
+bool place_shift(ShiftInvertOp& op, const SigmaGraph& g, double s1, const EigenOptions& o, EigenPairs& cost) {
+  const int n = g.size();
+  const int ncv = std::min(n - 1, kEstimateNcv);
+  const auto lambda2 = inverted_lanczos(op, 1, ncv, o.max_restarts, kEstimateTolerance);
+  if (!lambda2) return true;  // still factored at s1
+  cost.restarts += lambda2->restarts;
+  cost.products += lambda2->products;
+  const double l_min = *std::min_element(g.degrees().begin(), g.degrees().end());
+  const double floor = (n - l_min) / (kMaxCondition * l_min), lambda = lambda2->values[0];
+  for (double f : kShiftMargins) {
+    const double s = lambda + std::max(f * (s1 - lambda), floor);
+    if (s >= s1) break;
+    if (op.factor(s)) return true;
+  }
+  return op.factor(s1);
+}
+
+// Steps 1–3 of eigensolver.hpp. Empty when a factorization or a run fails (then plain Lanczos).
 std::optional<EigenPairs> shift_invert(const SigmaGraph& g, int count, const EigenOptions& o) {
   const int n = g.size();
-  if (count < 2 || count + 1 >= n) return std::nullopt;
   ShiftInvertOp op(g);
-  op.set_shift(0);
-  if (!op.ok() || !op.positive_definite()) return std::nullopt;
-  const int nev = count - 1;
-  const int ncv = o.ncv > 0 ? std::min(n, std::max(o.ncv, nev + 1)) : std::min(n, std::max(2 * nev + 1, nev + 20));
-  Spectra::SymEigsShiftSolver<ShiftInvertOp> eigs(op, nev, ncv, 0.0);
-  eigs.init();
-  eigs.compute(Spectra::SortRule::LargestMagn, o.max_restarts, o.tolerance, Spectra::SortRule::LargestAlge);
-  if (eigs.info() != Spectra::CompInfo::Successful) return std::nullopt;
+  const double s1 = certified_shift(g);
   EigenPairs out;
+  if (!op.factor(s1)) return std::nullopt;
+  if (o.estimate_shift && !place_shift(op, g, s1, o, out)) return std::nullopt;
+  const int k = count - 1;
+  auto pairs = inverted_lanczos(op, k, subspace_size(n - 1, k, o), o.max_restarts, o.tolerance);
+  if (!pairs) return std::nullopt;
   out.values.resize(count);
   out.vectors.resize(n, count);
   out.values[0] = 1;
-  out.vectors.col(0) = trivial_vector(g);
-  out.values.tail(nev) = eigs.eigenvalues();
-  out.vectors.rightCols(nev) = eigs.eigenvectors();
-  if ((out.values.tail(nev).array() >= 0).any()) return std::nullopt;  // cannot be: K(0) is PD
-  out.restarts = eigs.num_iterations();
-  out.products = eigs.num_operations();
+  out.vectors.col(0) = op.trivial();
+  out.values.tail(k) = pairs->values;
+  // The wanted vectors are exactly orthogonal to u0; the computed ones carry a trace of it (up to
+  // ~1e-9 on identical tasks, where it was the whole residual), which is removed. Their mutual
+  // inner products change by the product of two traces only.
+  out.vectors.rightCols(k) = pairs->vectors - op.trivial() * (op.trivial().transpose() * pairs->vectors);
+  for (int j = 1; j < count; ++j) out.vectors.col(j).normalize();
+  out.restarts += pairs->restarts;
+  out.products += pairs->products;
+  out.shift = pairs->shift;
   out.converged = true;
   return out;
 }
@@ -128,9 +133,17 @@ void check_count(int n, int count) {
 EigenPairs largest_eigenpairs(const SigmaGraph& graph, int count, const EigenOptions& options) {
   const int n = graph.size();
   check_count(n, count);
-  if (count == n) return full_decomposition(graph.dense_normalized(), count);
-  if (options.shift_invert)
+  if (count + 1 >= n) return full_decomposition(graph.dense_normalized(), count);
+  if (options.shift_invert) {
+    if (count == 1) {  // the trivial pair alone, exactly
+      EigenPairs out;
+      out.values = Eigen::VectorXd::Ones(1);
+      out.vectors = trivial_vector(graph);
+      out.converged = true;
+      return out;
+    }
     if (auto pairs = shift_invert(graph, count, options)) return *pairs;
+  }
   NormalizedSigmaOp op(graph);
   return lanczos(op, n, count, options);
 }
@@ -144,14 +157,10 @@ EigenPairs largest_eigenpairs_dense(const Eigen::MatrixXd& a, int count, const E
 }
 
 double max_residual(const SigmaGraph& graph, const EigenPairs& pairs) {
-  double worst = 0;
-  Eigen::VectorXd y(graph.size());
-  for (int k = 0; k < pairs.values.size(); ++k) {
-    const Eigen::VectorXd u = pairs.vectors.col(k);
-    graph.multiply_normalized(u.data(), y.data());
-    worst = std::max(worst, (y - pairs.values[k] * u).norm());
-  }
-  return worst;
+  if (pairs.values.size() == 0) return 0;
+  const Eigen::MatrixXd r =
+      graph.multiply_normalized(pairs.vectors) - pairs.vectors * pairs.values.asDiagonal();
+  return r.colwise().norm().maxCoeff();
 }
 
 }  // namespace arsim::schedulers::spectral

@@ -17,7 +17,8 @@ std::vector<ParamSpec> scs_specs() {
        {"minmax", "column", "unit", "none"}},
       {"deflate", ParamType::Bool, "false", "drop the trivial eigenvector, use eigenvectors 2..M+1", {}},
       {"dense", ParamType::Bool, "false", "dense O(N^2) operator (reference only)", {}},
-      {"ncv", ParamType::Int, "0", "Lanczos subspace size (0 = max(2M+1, M+20), at most N)", {}, 0, 1e6},
+      {"ncv", ParamType::Int, "0",
+       "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)", {}, 0, 1e6},
       {"tolerance", ParamType::Double, "1e-10", "Lanczos relative tolerance", {}, 1e-16, 1e-2},
       {"max_restarts", ParamType::Int, "1000", "Lanczos restarts at most", {}, 1, 1e7},
   };
@@ -53,7 +54,7 @@ ScsOptions scs_options(const Params& p) {
 void register_schedulers(IntervalRegistry& registry) {
   registry.add({"scs",
                 "Spectral Clustering Scheduling as published (SCS Table 2): normalized cut of the sigma graph, "
-                "M largest eigenvectors by Lanczos, k-means rounding",
+                "M largest eigenvectors by (shift-invert) Lanczos, k-means rounding",
                 scs_specs(), [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
   registry.add({"scs-ls",
                 "SCS repaired: the spectral assignment refined by single-task moves while the total start "

@@ -38,6 +38,7 @@ void record_spectrum(const SigmaGraph& g, const EigenPairs& eig, IntervalStats& 
   st.values["eigen_converged"] = eig.converged ? 1 : 0;
   st.values["lanczos_restarts"] = static_cast<double>(eig.restarts);
   st.values["operator_products"] = static_cast<double>(eig.products);
+  st.values["eigen_shift"] = eig.shift;
   st.values["eigen_residual"] = max_residual(g, eig);
   st.values["lambda_spread"] = eig.values.size() > 1 ? eig.values[1] - eig.values[eig.values.size() - 1] : 0;
   st.iterations += eig.restarts;

@@ -49,21 +49,6 @@ SigmaGraph::SigmaGraph(const std::vector<IntervalTask>& tasks) : n_(static_cast<
   });
 }
 
-Eigen::SparseMatrix<double> SigmaGraph::shifted_overlap(double sigma) const {
-  std::vector<int> pos(n_);
-  for (int k = 0; k < n_; ++k) pos[elimination_[k]] = k;
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(n_ + col_.size() / 2);
-  for (int i = 0; i < n_; ++i) {
-    entries.emplace_back(pos[i], pos[i], 1 + sigma * degree_[i]);
-    for (long e = row_[i]; e < row_[i + 1]; ++e)
-      if (pos[col_[e]] > pos[i]) entries.emplace_back(pos[col_[e]], pos[i], w_[e]);
-  }
-  Eigen::SparseMatrix<double> k(n_, n_);
-  k.setFromTriplets(entries.begin(), entries.end());
-  return k;
-}
-
 double SigmaGraph::sigma(int i, int j) const {
   if (i == j) return 0;
   const int* b = neighbours_begin(i);
@@ -86,6 +71,21 @@ void SigmaGraph::multiply_normalized(const double* x, double* y) const {
   for (int i = 0; i < n_; ++i) scratch_[i] = inv_sqrt_degree_[i] * x[i];
   multiply_sigma(scratch_.data(), y);
   for (int i = 0; i < n_; ++i) y[i] *= inv_sqrt_degree_[i];
+}
+
+Eigen::MatrixXd SigmaGraph::multiply_normalized(const Eigen::MatrixXd& x) const {
+  using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const Eigen::Map<const Eigen::VectorXd> d(inv_sqrt_degree_.data(), n_);
+  const RowMatrix scaled = d.asDiagonal() * x;
+  const Eigen::RowVectorXd total = scaled.colwise().sum();
+  RowMatrix y(n_, x.cols());
+  for (int i = 0; i < n_; ++i) {
+    auto row = y.row(i);
+    row = total - scaled.row(i);
+    for (long e = row_[i]; e < row_[i + 1]; ++e) row -= w_[e] * scaled.row(col_[e]);
+    row *= d[i];
+  }
+  return y;
 }
 
 Eigen::MatrixXd SigmaGraph::dense_sigma() const {

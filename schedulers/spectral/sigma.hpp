@@ -15,7 +15,6 @@
 #include <vector>
 
 #include <Eigen/Core>
-#include <Eigen/SparseCore>
 
 #include "schedulers/interval_scheduler.hpp"
 
@@ -40,12 +39,12 @@ class SigmaGraph {
   void multiply_normalized(const double* x, double* y) const;
   // y = Sigma x (a = 1) in O(N + pairs).
   void multiply_sigma(const double* x, double* y) const;
+  // Y = A X for N x k X in one sweep over W, O(k (N + pairs)): each neighbour's row of X is read
+  // whole instead of one scattered entry per column.
+  Eigen::MatrixXd multiply_normalized(const Eigen::MatrixXd& x) const;
 
-  // K(sigma) = I + W + sigma L, sparse lower triangle, rows and columns in elimination order
-  // (by end of the requested interval: a perfect elimination ordering of an interval graph, so
-  // its LDL^T factor has no fill). Sigma - sigma L = 1 1^T - K(sigma).
-  Eigen::SparseMatrix<double> shifted_overlap(double sigma) const;
-  // Task index of each position of the elimination order.
+  // Task index of each position of the elimination order: by end of the requested interval, a
+  // perfect elimination ordering of the interval graph (shift_invert.hpp factors I + W + s L in it).
   const std::vector<int>& elimination_order() const { return elimination_; }
 
   // The dense Sigma and A, for references and tests only (O(N^2) memory).

@@ -2,7 +2,7 @@
 // sizes. Uniform synthetic tasks (§6.1.1, durations g T (0.5 .. 1.5)), T = 1, one activation.
 //
 // - scs/N:10000/M:100          the paper's algorithm, converged, g = 0.01 (the 2 s target)
-// - scs/scaling/N:n/M:100      converged, fixed overlap density B = N g = 100
+// - scs/scaling/N:n/M:100      converged, fixed overlap density B = N g = 100, N = 10^3 .. 10^5
 // - scs-capped/N:n/M:100       plain Lanczos stopped after 20 restarts, one k-means start (not
 //                              converged: it shows the cost per iteration, linear in N)
 // - scs-operator/{implicit,dense}/N:5000   one product with A = L^{-1/2} Sigma L^{-1/2}
@@ -31,8 +31,8 @@ std::vector<IntervalTask> tasks_for(int n, double g, std::uint64_t seed = 1) {
 }
 
 void report(benchmark::State& state, const IntervalStats& st) {
-  for (const char* key : {"eigen_seconds", "kmeans_seconds", "lanczos_restarts", "operator_products",
-                          "eigen_converged", "largest_cluster", "overlapping_pairs"})
+  for (const char* key : {"eigen_seconds", "kmeans_seconds", "kmeans_rounds", "lanczos_restarts",
+                          "operator_products", "eigen_converged", "largest_cluster", "overlapping_pairs"})
     if (st.values.count(key)) state.counters[key] = st.values.at(key);
 }
 
@@ -105,6 +105,10 @@ BENCHMARK(BM_ScsScaling)
     ->Args({1000, 100})
     ->Args({2000, 100})
     ->Args({5000, 100})
+    ->Args({10000, 100})
+    ->Args({20000, 100})
+    ->Args({50000, 100})
+    ->Args({100000, 100})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 BENCHMARK(BM_ScsCapped)
