@@ -28,9 +28,7 @@
 #include "schedulers/builtins.hpp"
 #include "sim/model/plan.hpp"
 
-namespace {
-
-using namespace arsim;
+namespace arsim::bench {
 
 // ELGL (REPRODUCTION.md, GridARS): domains N, S, U; exchange point X1 in N, S, U and X2 in N, S.
 // Inside a domain its sites and exchange points form a complete graph: site–site paths 5 Gbit/s,
@@ -58,6 +56,13 @@ model::ResourceGraph elgl_graph() {
       }
   return g;
 }
+
+}  // namespace arsim::bench
+
+namespace {
+
+using namespace arsim;
+using bench::elgl_graph;
 
 // Type1: 2 components, 1 pair; Type2: 3 in a line; Type3: triangle; Type4: ring of 4.
 model::Request elgl_request(int type, int id, std::mt19937_64& rng) {
