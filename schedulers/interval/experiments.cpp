@@ -18,15 +18,27 @@ std::vector<ParamSpec> concat(std::vector<ParamSpec> a, const std::vector<ParamS
   return a;
 }
 
-// Figs. 3–5 (§6.1): "the number of resources is selected in a way that no task overlapping is
-// encountered". Each realization is one workload of §6.1.1 (the paper averages 500 of them); the
-// scan starts at beta, the bound of eq. (21), and gives up past max_resources (resources = -1).
-class MinResourcesExperiment : public OfflineExperiment {
- public:
-  MinResourcesExperiment(const Params& p, const IntervalRegistry& registry)
+// What every experiment comparing a list of interval schedulers holds: its parameters, the
+// registry it creates the schedulers from, and the names of the schedulers (`schedulers`).
+class SchedulerListExperiment : public OfflineExperiment {
+ protected:
+  SchedulerListExperiment(const Params& p, const IntervalRegistry& registry)
       : params_(p),
         registry_(registry),
         names_(parse_scheduler_list(p.get_string("schedulers"), registry)) {}
+
+  Params params_;
+  const IntervalRegistry& registry_;
+  std::vector<std::string> names_;
+};
+
+// Figs. 3–5 (§6.1): "the number of resources is selected in a way that no task overlapping is
+// encountered". Each realization is one workload of §6.1.1 (the paper averages 500 of them); the
+// scan starts at beta, the bound of eq. (21), and gives up past max_resources (resources = -1).
+class MinResourcesExperiment : public SchedulerListExperiment {
+ public:
+  MinResourcesExperiment(const Params& p, const IntervalRegistry& registry)
+      : SchedulerListExperiment(p, registry) {}
 
   ResultTable run(std::uint64_t seed, int run_index) override {
     TableBuilder t({"realization", "scheduler", "tasks", "granularity", "load", "beta", "resources",
@@ -67,20 +79,14 @@ class MinResourcesExperiment : public OfflineExperiment {
       limit = std::min(limit, std::max(1, m.beta) + params_.get_int("scan_width"));
     return limit;
   }
-
-  Params params_;
-  const IntervalRegistry& registry_;
-  std::vector<std::string> names_;
 };
 
 // Figs. 6–14 (§6.2): every scheduler on the same workload and the same M; D of eq. (23) against
 // rho (eq. 22), G (eq. 27) and theta (eq. 26).
-class DeviationExperiment : public OfflineExperiment {
+class DeviationExperiment : public SchedulerListExperiment {
  public:
   DeviationExperiment(const Params& p, const IntervalRegistry& registry)
-      : params_(p),
-        registry_(registry),
-        names_(parse_scheduler_list(p.get_string("schedulers"), registry)) {}
+      : SchedulerListExperiment(p, registry) {}
 
   ResultTable run(std::uint64_t seed, int run_index) override {
     TableBuilder t({"scheduler", "tasks",    "periods",     "period",        "granularity",
@@ -103,20 +109,14 @@ class DeviationExperiment : public OfflineExperiment {
     return t.take();
   }
 
- private:
-  Params params_;
-  const IntervalRegistry& registry_;
-  std::vector<std::string> names_;
 };
 
 // Table 4 (§6.3): time in the scheduler, best of `repeats` runs on one workload; D is kept so the
 // table shows what the time bought.
-class RuntimeExperiment : public OfflineExperiment {
+class RuntimeExperiment : public SchedulerListExperiment {
  public:
   RuntimeExperiment(const Params& p, const IntervalRegistry& registry)
-      : params_(p),
-        registry_(registry),
-        names_(parse_scheduler_list(p.get_string("schedulers"), registry)) {}
+      : SchedulerListExperiment(p, registry) {}
 
   ResultTable run(std::uint64_t seed, int run_index) override {
     TableBuilder t({"scheduler", "tasks", "periods", "granularity", "resources", "deviation",
@@ -142,10 +142,6 @@ class RuntimeExperiment : public OfflineExperiment {
     return t.take();
   }
 
- private:
-  Params params_;
-  const IntervalRegistry& registry_;
-  std::vector<std::string> names_;
 };
 
 }  // namespace
