@@ -25,7 +25,8 @@ enum class Backend { Cbc, Glpk };
 // no strong branching (branch on pseudo-costs from the start). They suit small 0-1 models, where
 // the root LP plus cuts usually closes the gap and everything else costs more than it saves
 // (measured on the GridARS IP: bench_gridars_ip.cpp and the ELGL simulation's models). The direct
-// path also returns an integral root LP optimum without a search (see cbc_backend.cpp).
+// path also returns an integral optimum of the root LP, alone or after a few rounds of zero-half
+// cuts, without building the search (see cbc_backend.cpp).
 inline constexpr const char* kCbcDirectArgs =
     "-cutsOnOff off -zeroHalfCuts root -heuristicsOnOff off -preprocess off -strongBranching 0 "
     "-trustPseudoCosts 0";

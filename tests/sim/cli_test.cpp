@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -38,10 +40,23 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
+// The scratch directories of this process, removed when it exits.
+struct ScratchDirs {
+  std::vector<fs::path> dirs;
+  ~ScratchDirs() {
+    for (const auto& d : dirs) {
+      std::error_code ignored;
+      fs::remove_all(d, ignored);
+    }
+  }
+};
+
 fs::path scratch(const std::string& name) {
+  static ScratchDirs all;
   fs::path dir = fs::temp_directory_path() / fmt::format("arsim-cli-{}-{}", name, getpid());
   fs::remove_all(dir);
   fs::create_directories(dir);
+  all.dirs.push_back(dir);
   return dir;
 }
 
