@@ -10,6 +10,7 @@
 #include "schedulers/interval/metrics.hpp"
 #include "sim/actors/interval_rm.hpp"
 #include "sim/engine/run_info.hpp"
+#include "sim/engine/setup.hpp"
 #include "sim/metrics/csv.hpp"
 #include "workloads/intervals/swf.hpp"
 #include "workloads/intervals/synthetic.hpp"
@@ -90,11 +91,9 @@ std::vector<schedulers::IntervalTask> make_interval_tasks(const scenario::Settin
 }
 
 void check_interval(const schedulers::Registries& reg, const scenario::Settings& s) {
-  try {
+  at_setting(s, "interval_rm.scheduler", [&] {
     reg.intervals.validate(s.get_string("interval_rm.scheduler"), s.with_prefix("interval."));
-  } catch (const schedulers::ParamError& e) {
-    s.fail_message("interval_rm.scheduler", e.what());
-  }
+  });
   if (s.get_string("workload.generator") == "intervals") make_interval_tasks(s, 0, 0);
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "sim/engine/run_info.hpp"
+#include "sim/engine/setup.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::engine {
@@ -38,11 +39,9 @@ std::pair<std::string, std::string> split_table(const schedulers::ResultTable& t
 }  // namespace
 
 void check_offline(const schedulers::Registries& reg, const scenario::Settings& s) {
-  try {
+  at_setting(s, "offline.experiment", [&] {
     reg.experiments.validate(s.get_string("offline.experiment"), s.with_prefix("experiment."));
-  } catch (const schedulers::ParamError& e) {
-    s.fail_message("offline.experiment", e.what());
-  }
+  });
 }
 
 int run_offline(const schedulers::Registries& reg, const scenario::RunSpec& spec,

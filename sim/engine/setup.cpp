@@ -59,11 +59,9 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
 
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
                                                               const scenario::Settings& s) {
-  try {
+  return at_setting(s, "grc.planner", [&] {
     return reg.planners.create(s.get_string("grc.planner"), s.with_prefix("planner."));
-  } catch (const schedulers::ParamError& e) {
-    s.fail_message("grc.planner", e.what());
-  }
+  });
 }
 
 void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) {

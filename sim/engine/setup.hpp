@@ -23,6 +23,17 @@ metrics::MetricsConfig metrics_config(const scenario::Settings& s);
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
                                           int run_index);
 
+// Runs f(); a registry's ParamError (unknown name, key or value) becomes an InputError at `key`,
+// the setting that named the registered entry.
+template <class F>
+decltype(auto) at_setting(const scenario::Settings& s, const std::string& key, F&& f) {
+  try {
+    return f();
+  } catch (const schedulers::ParamError& e) {
+    s.fail_message(key, e.what());
+  }
+}
+
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
                                                               const scenario::Settings& s);
 
