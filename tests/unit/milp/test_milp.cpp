@@ -119,6 +119,44 @@ TEST_P(BothBackends, IntegerInfeasibleButLpFeasible) {
   EXPECT_TRUE(r.values.empty());
 }
 
+// Odd cycles: x_i + x_j <= 1 on the edges of a triangle leaves the LP at x = 1/2 everywhere, while
+// any integer point takes at most one vertex. Halving the sum of the three rows and rounding down
+// gives the zero-half cut x_0 + x_1 + x_2 <= 1, which settles the root without branching.
+milp::Model triangle(std::vector<milp::Var>& x) {
+  milp::Model m("triangle");
+  milp::LinearExpr obj;
+  for (int i = 0; i < 3; ++i) {
+    x.push_back(m.add_binary("v" + std::to_string(i)));
+    obj.add(x.back(), 1.0 + 0.1 * i);
+  }
+  m.set_objective(milp::ObjSense::Maximize, obj);
+  for (int i = 0; i < 3; ++i)
+    m.add_constraint(milp::LinearExpr().add(x[i]).add(x[(i + 1) % 3]), milp::Sense::Le, 1);
+  return m;
+}
+
+TEST_P(BothBackends, OddCycleNeedsACutOrABranch) {
+  // LP optimum 1.65 at x = 1/2; the best integer point is the heaviest vertex alone: 1.2.
+  std::vector<milp::Var> x;
+  const milp::Result r = milp::solve(triangle(x), GetParam());
+  ASSERT_EQ(r.status, Status::Optimal);
+  EXPECT_NEAR(r.objective, 1.2, 1e-9);
+  EXPECT_NEAR(r.best_bound, 1.2, 1e-9);
+  EXPECT_TRUE(r.is_one(x[2]));
+  EXPECT_FALSE(r.is_one(x[0]) || r.is_one(x[1]));
+}
+
+TEST_P(BothBackends, InfeasibleOnlyOnceTheOddCycleIsCut) {
+  // 5·(x_0 + x_1 + x_2) >= 6 holds at x = 0.4 (and propagation cannot refute it), but no integer
+  // point with at most one vertex reaches 6.
+  std::vector<milp::Var> x;
+  milp::Model m = triangle(x);
+  m.add_constraint(milp::LinearExpr().add(x[0], 5).add(x[1], 5).add(x[2], 5), milp::Sense::Ge, 6);
+  const milp::Result r = milp::solve(m, GetParam());
+  EXPECT_EQ(r.status, Status::Infeasible);
+  EXPECT_TRUE(r.values.empty());
+}
+
 TEST_P(BothBackends, FirstFeasibleReturnsAFeasibleSolution) {
   std::vector<std::vector<milp::Var>> x;
   const milp::Model m = assignment(x);
