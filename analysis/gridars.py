@@ -68,12 +68,18 @@ def fig7(out_dir, fig_dir):
     return path, "\n".join(lines), deltas
 
 
-def fig8(out_dirs, fig_dir):
-    """out_dirs: {label: folder}. One panel per option, one line per site."""
-    fig, axes = plt.subplots(1, len(out_dirs), figsize=(5 * len(out_dirs), 4), sharey=True)
+FIG8_VARIANTS = {"variant=A": "(A) balance", "variant=B_cores": "(B) by CPUs",
+                 "variant=B_domain": "(B) by domain"}
+
+
+def fig8(out_dir, fig_dir):
+    """One panel per option (a variant of gridars_fig8.xml), one line per site."""
+    every = read_aggregate(out_dir)
+    panels = {label: every[every.point == point] for point, label in FIG8_VARIANTS.items()
+              if (every.point == point).any()}
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), sharey=True)
     rows = []
-    for ax, (label, out_dir) in zip(np.atleast_1d(axes), out_dirs.items()):
-        agg = read_aggregate(out_dir)
+    for ax, (label, agg) in zip(np.atleast_1d(axes), panels.items()):
         load = agg[agg.metric == "request_load"].set_index("bucket_end")["mean"]
         site = agg[agg.metric == "site_load"]
         for name in sorted(site.resource.unique()):
@@ -106,18 +112,12 @@ def _per_plan_times(run_dir):
     return (t["planning_wall_seconds"] / solves).values
 
 
-def table2(out_dir, ff_dir, fig_dir):
-    labels = {
-        "planner.backend=cbc;planner.extra_constraints=false": "CBC",
-        "planner.backend=cbc;planner.extra_constraints=true": "CBC-st",
-        "planner.backend=glpk;planner.extra_constraints=false": "GLPK",
-        "planner.backend=glpk;planner.extra_constraints=true": "GLPK-st",
-    }
-    series = {}
-    for d in run_dirs(out_dir):
-        series[labels.get(point_of(d), point_of(d))] = _per_plan_times(d)
-    for d in run_dirs(ff_dir):
-        series["CBC-st-1 (first feasible)"] = _per_plan_times(d)
+def table2(out_dir, fig_dir):
+    labels = {"variant=cbc": "CBC", "variant=cbc-st": "CBC-st", "variant=glpk": "GLPK",
+              "variant=glpk-st": "GLPK-st", "variant=cbc-st-1": "CBC-st-1 (first feasible)"}
+    found = {point_of(d): d for d in run_dirs(out_dir)}
+    series = {label: _per_plan_times(found[point]) for point, label in labels.items()
+              if point in found}
     lines = ["| variant | mean [ms] | median [ms] | max [ms] | σ [ms] |", "|---|---|---|---|---|"]
     for name, xs in series.items():
         lines.append(f"| {name} | {1e3 * xs.mean():.3f} | {1e3 * np.median(xs):.3f} | "

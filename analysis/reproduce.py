@@ -50,17 +50,12 @@ def gridars_section(out, figs):
                   f"({'within' if worst <= 0.10 else 'outside'} 0.10). UserA and UserB are the "
                   "same kind of user in -N, so their mean is the steadier comparison: gap of the "
                   f"mean of both users to the mean of the two published values, {pooled_text}.", ""]
-    fig8_dirs = {label: os.path.join(out, name) for label, name in
-                 (("(A) balance", "gridars_fig8_a"), ("(B) by CPUs", "gridars_fig8_b_cores"),
-                  ("(B) by domain", "gridars_fig8_b_domain"))
-                 if os.path.isdir(os.path.join(out, name))}
-    if fig8_dirs:
-        path, table = gridars.fig8(fig8_dirs, figs)
+    if os.path.isdir(os.path.join(out, "gridars_fig8")):
+        path, table = gridars.fig8(os.path.join(out, "gridars_fig8"), figs)
         parts += ["### Fig. 8: load average per site vs request load (10 runs)", "",
                   f"![Fig. 8]({os.path.relpath(path, out)})", "", table, ""]
     if os.path.isdir(os.path.join(out, "gridars_table2")):
-        path, ours, paper, _ = gridars.table2(os.path.join(out, "gridars_table2"),
-                                              os.path.join(out, "gridars_table2_ff"), figs)
+        path, ours, paper, _ = gridars.table2(os.path.join(out, "gridars_table2"), figs)
         parts += ["### Table 2 and Figs. 9-10: planning time per plan (one run, same request stream)",
                   "", f"![Figs. 9-10]({os.path.relpath(path, out)})", "", "Ours:", "", ours, "",
                   "Published (2010 hardware, GLPK and Sugar++/MiniSat):", "", paper, ""]

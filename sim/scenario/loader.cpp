@@ -252,24 +252,70 @@ class Reader {
       if (std::string(a.name()) != "name") read_attribute(n, element, prefix, a);
   }
 
+  // <param name= values=> elements and <variant>s, in file order; all variants form one
+  // dimension, placed where the first of them is.
   void read_sweep(pugi::xml_node n) {
-    check_shape(n, "sweep", {}, {"param"});
-    std::map<std::string, int> seen;
-    for (auto p : n.children("param")) {
-      check_shape(p, "param", {"name", "values"});
-      auto name_attr = required(p, "param", "name");
-      auto values_attr = required(p, "param", "values");
+    check_shape(n, "sweep", {}, {"param", "variant"});
+    std::map<std::string, int> seen;  // swept key -> line
+    SweepParam variants{kVariantKey, {}, loc(n, "sweep"), {}};
+    std::size_t variant_slot = 0;
+    for (auto c : n.children()) {
+      if (c.type() != pugi::node_element) continue;
+      if (std::string(c.name()) == "variant") {
+        if (variants.values.empty()) variant_slot = s_.sweep().size();
+        read_variant(c, variants);
+        continue;
+      }
+      check_shape(c, "param", {"name", "values"});
+      auto name_attr = required(c, "param", "name");
+      auto values_attr = required(c, "param", "values");
       const std::string key = trim(name_attr.value());
-      const Location where_name = loc(p, "param", name_attr);
-      if (key.compare(0, 9, "scenario.") == 0)
-        throw value_error(where_name, "a key outside scenario.* (runs and seeds are not swept)",
-                          key);
-      const KeySpec& spec = known_key(s_, key, where_name);
-      auto [it, fresh] = seen.emplace(key, line_of(p));
+      const KeySpec& spec = sweepable_key(c, name_attr, key);
+      auto [it, fresh] = seen.emplace(key, line_of(c));
       if (!fresh)
-        fail(p, fmt::format("duplicate sweep of key '{}' (first at line {})", key, it->second));
-      s_.sweep().push_back(read_sweep_values(p, key, spec, values_attr));
+        fail(c, fmt::format("duplicate sweep of key '{}' (first at line {})", key, it->second));
+      s_.sweep().push_back(read_sweep_values(c, key, spec, values_attr));
     }
+    if (variants.values.empty()) return;
+    for (const auto& set : variants.sets)
+      for (const auto& v : set)
+        if (auto it = seen.find(v.key); it != seen.end())
+          throw InputError(fmt::format("{}key '{}' is set by a <variant> and swept at line {}",
+                                       location_prefix(v.where), v.key, it->second));
+    s_.sweep().insert(s_.sweep().begin() + static_cast<std::ptrdiff_t>(variant_slot),
+                      std::move(variants));
+  }
+
+  const KeySpec& sweepable_key(pugi::xml_node n, pugi::xml_attribute name_attr,
+                               const std::string& key) {
+    const Location where = loc(n, "param", name_attr);
+    if (key.compare(0, 9, "scenario.") == 0)
+      throw value_error(where, "a key outside scenario.* (runs and seeds are not swept)", key);
+    return known_key(s_, key, where);
+  }
+
+  // <variant name="N"><param name="KEY" value="V"/>...</variant>: one point of the variant
+  // dimension, setting each KEY to V.
+  void read_variant(pugi::xml_node n, SweepParam& variants) {
+    check_shape(n, "variant", {"name"}, {"param"});
+    const std::string name = read_name(n, "variant", named_["variant"]);
+    std::vector<VariantSetting> sets;
+    std::map<std::string, int> keys;
+    for (auto p : n.children("param")) {
+      check_shape(p, "param", {"name", "value"});
+      auto name_attr = required(p, "param", "name");
+      auto value_attr = required(p, "param", "value");
+      const std::string key = trim(name_attr.value());
+      const KeySpec& spec = sweepable_key(p, name_attr, key);
+      auto [it, fresh] = keys.emplace(key, line_of(p));
+      if (!fresh)
+        fail(p, fmt::format("key '{}' set twice in <variant name=\"{}\"> (first at line {})", key,
+                            name, it->second));
+      const Location where = loc(p, fmt::format("param name=\"{}\"", key), value_attr);
+      sets.push_back({key, check_value(spec, value_attr.value(), where), where});
+    }
+    variants.values.push_back(name);
+    variants.sets.push_back(std::move(sets));
   }
 
   SweepParam read_sweep_values(pugi::xml_node p, const std::string& key, const KeySpec& spec,
@@ -277,7 +323,7 @@ class Reader {
     const Location where = loc(p, fmt::format("param name=\"{}\"", key), values_attr);
     const auto words = split_words(values_attr.value());
     if (words.empty()) throw value_error(where, "one or more values separated by spaces", "");
-    SweepParam param{key, {}, where};
+    SweepParam param{key, {}, where, {}};
     std::vector<std::string> dirs;
     for (const auto& word : words) {
       param.values.push_back(check_value(spec, word, where));

@@ -143,7 +143,11 @@ std::string Settings::canonical() const {
   std::string out;
   for (const auto& [key, s] : values_) out += fmt::format("{}={}\n", key, s.value);
   out += fmt::format("users={}\n", fmt::join(users_, " "));
-  for (const auto& p : sweep_) out += fmt::format("sweep {}={}\n", p.key, fmt::join(p.values, " "));
+  for (const auto& p : sweep_) {
+    out += fmt::format("sweep {}={}\n", p.key, fmt::join(p.values, " "));
+    for (std::size_t i = 0; i < p.sets.size(); ++i)
+      for (const auto& v : p.sets[i]) out += fmt::format("variant {} {}={}\n", p.values[i], v.key, v.value);
+  }
   return out;
 }
 

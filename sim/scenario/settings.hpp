@@ -30,11 +30,24 @@ struct Setting {
   bool is_default = false;  // filled from the schema, not written by the user
 };
 
-// One dimension of a <sweep>: a key and the values it takes, in file order.
+// One key=value that a <variant> of a <sweep> sets.
+struct VariantSetting {
+  std::string key;
+  std::string value;
+  Location where;
+};
+
+// The dimension name of a sweep's <variant>s: folders "variant=NAME/", column "variant".
+inline constexpr const char* kVariantKey = "variant";
+
+// One dimension of a <sweep>, in file order: a <param> (a key and the values it takes), or all the
+// <variant>s together (key kVariantKey, values their names, and per variant the keys it sets).
 struct SweepParam {
   std::string key;
   std::vector<std::string> values;
   Location where;
+  std::vector<std::vector<VariantSetting>> sets;  // per value; only in the variant dimension
+  bool is_variant() const { return key == kVariantKey; }
 };
 
 // A bad input (file, XML, value, override). what() is a single line starting with "FILE:LINE: "

@@ -27,7 +27,10 @@ void for_each_point(const Settings& base, const std::function<void(Point&)>& vis
     p.settings.sweep().clear();
     for (size_t i = 0; i < dims.size(); ++i) {
       const std::string& value = dims[i].values[index[i]];
-      p.settings.set(dims[i].key, value, dims[i].where);
+      if (dims[i].is_variant())
+        for (const auto& v : dims[i].sets[index[i]]) p.settings.set(v.key, v.value, v.where);
+      else
+        p.settings.set(dims[i].key, value, dims[i].where);
       p.dir += fmt::format("{}={}/", dims[i].key, dir_value(value));
       p.values.emplace_back(dims[i].key, value);
     }

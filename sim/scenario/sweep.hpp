@@ -1,5 +1,6 @@
 // Sweep expansion: a scenario with a <sweep> is the cartesian product of its parameters, each
-// point repeated scenario.runs times.
+// point repeated scenario.runs times. The <variant>s of a sweep are one parameter ("variant")
+// whose values are their names; a variant's point applies every key=value the variant lists.
 //
 // Order: parameters in file order, the first varying slowest, runs innermost. Run r of every point
 // has seed scenario.seed + r (wrapping modulo 2^64), so all points see the same workloads (common
