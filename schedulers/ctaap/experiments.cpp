@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/ctaap/options.hpp"
+#include "schedulers/ctaap/exact.hpp"
 #include "sim/model/random.hpp"
 
 namespace arsim::schedulers::ctaap {
@@ -18,7 +19,8 @@ std::string number(double v) {
 }
 
 std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::string& offer,
-                                        const std::string& capacity_max, double ip_time_limit) {
+                                        const std::string& capacity_max, double ip_time_limit,
+                                        const std::string& bb_time_limit) {
   using T = ParamType;
   std::vector<ParamSpec> specs = {
       {"request_nodes", T::Int, nodes, "tasks n of the request graph", {}, 1, 100000},
@@ -48,6 +50,9 @@ std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::str
        1,
        2},
       {"ip", T::Bool, "true", "also solve the exact IP (the reference)", {}},
+      {"bb", T::Bool, "true", "also run ctaap-bb (exact.hpp), started from CTAAP's allocation", {}},
+      {"bb_time_limit", T::Double, bb_time_limit, "seconds per ctaap-bb run (0 = none)", {}, 0,
+       1e9},
   };
   for (auto& s : solver_param_specs()) specs.push_back(s);
   for (auto& s : ip_param_specs("ip_", ip_time_limit)) specs.push_back(s);
@@ -69,6 +74,8 @@ ExperimentConfig config_from(const Params& p, const std::string& owner) {
   c.generator.properties = p.get_int("properties");
   c.solver = solver_options_from(p);
   c.run_ip = p.get_bool("ip");
+  c.run_bb = p.get_bool("bb");
+  c.bb.time_limit = p.get_double("bb_time_limit");
   c.ip = ip_options_from(p, "ip_", owner);
   return c;
 }
@@ -82,17 +89,28 @@ ResultTable CtaapExperiment::run(std::uint64_t seed, int run_index) {
   const int size = allocation_size(h.allocation);
   IpResult ip;
   if (config_.run_ip) ip = solve_ip(inst, config_.ip);
+  ExactResult bb;
+  if (config_.run_bb) {
+    ExactOptions o = config_.bb;
+    o.start = h.allocation;
+    bb = solve_exact(inst, o);
+  }
   const int ip_size = config_.run_ip ? allocation_size(ip.allocation) : 0;
-  const int best = std::max(size, ip_size);
-  const std::string status = config_.run_ip ? milp::to_string(ip.status) : "skipped";
+  const int bb_size = config_.run_bb ? allocation_size(bb.allocation) : 0;
+  const int best = std::max({size, ip_size, bb_size});
+  // The least proven upper bound on the optimum; none (-1) without a reference.
+  int bound = -1;
+  if (config_.run_ip && std::isfinite(ip.bound))
+    bound = std::max(best, static_cast<int>(std::floor(ip.bound + 1e-6)));
+  if (config_.run_bb) bound = bound < 0 ? bb.bound : std::min(bound, bb.bound);
   ResultTable t;
-  t.header = {"request_nodes",    "clusters",        "offer_max",
-              "total_capacity",   "fit_share",       "ctaap_size",
-              "ctaap_first_size", "ctaap_rounds",    "ctaap_removed",
-              "ip_status",        "ip_size",         "ip_bound",
-              "best_size",        "ratio",           "ip_nodes",
-              "ip_rows",          "ctaap_seconds",   "ctaap_step1_seconds",
-              "ip_seconds",       "ip_solve_seconds"};
+  t.header = {"request_nodes",    "clusters",        "offer_max",     "total_capacity",
+              "fit_share",        "ctaap_size",      "ctaap_first_size", "ctaap_rounds",
+              "ctaap_removed",    "ip_status",       "ip_size",       "ip_bound",
+              "bb_status",        "bb_size",         "bb_bound",      "best_size",
+              "bound",            "ratio",           "ip_nodes",      "ip_rows",
+              "bb_nodes",         "ctaap_seconds",   "ctaap_step1_seconds", "ip_seconds",
+              "ip_solve_seconds", "bb_seconds"};
   const double h_seconds = h.step1_seconds + h.matching_seconds + h.cleanup_seconds;
   t.rows.push_back(
       {std::to_string(inst.tasks()),
@@ -104,17 +122,23 @@ ResultTable CtaapExperiment::run(std::uint64_t seed, int run_index) {
        std::to_string(h.initial_size),
        std::to_string(h.rounds),
        std::to_string(h.removed),
-       status,
+       config_.run_ip ? milp::to_string(ip.status) : "skipped",
        config_.run_ip ? std::to_string(ip_size) : "",
        config_.run_ip && std::isfinite(ip.bound) ? fmt::format("{:.4f}", ip.bound) : "",
+       config_.run_bb ? (bb.optimal ? "optimal" : "stopped") : "skipped",
+       config_.run_bb ? std::to_string(bb_size) : "",
+       config_.run_bb ? std::to_string(bb.bound) : "",
        std::to_string(best),
+       bound < 0 ? "" : std::to_string(bound),
        fmt::format("{:.6f}", best ? double(size) / best : 1.0),
        std::to_string(ip.nodes),
        std::to_string(ip.rows),
+       std::to_string(bb.nodes),
        number(h_seconds),
        number(h.step1_seconds),
        number(ip.build_seconds + ip.solve_seconds),
-       number(ip.solve_seconds)});
+       number(ip.solve_seconds),
+       number(bb.seconds)});
   return t;
 }
 
@@ -122,14 +146,14 @@ void register_experiments(ExperimentRegistry& registry) {
   registry.add({"ctaap-fig2",
                 "CTAAP Fig. 2 (Kravtsov et al. §4): CTAAP-Solver's allocation size against the "
                 "exact IP as the offer range grows (one instance per run)",
-                experiment_specs("50", "100", "11", 2), [](const Params& p) {
+                experiment_specs("50", "100", "11", 2, "2"), [](const Params& p) {
                   return std::make_unique<CtaapExperiment>(
                       config_from(p, "experiment 'ctaap-fig2'"));
                 }});
   registry.add({"ctaap-fig3",
                 "CTAAP Fig. 3 (Kravtsov et al. §4): run time of CTAAP-Solver and of CBC on the "
                 "exact IP as the request graph grows (one instance per run)",
-                experiment_specs("10", "200", "0", 10), [](const Params& p) {
+                experiment_specs("10", "200", "0", 10, "10"), [](const Params& p) {
                   return std::make_unique<CtaapExperiment>(
                       config_from(p, "experiment 'ctaap-fig3'"));
                 }});

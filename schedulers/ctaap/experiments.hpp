@@ -8,15 +8,18 @@
 // task–cluster pairs satisfying eq. 3: §4's 50.5 %, ≈75 %, ≈83 %), ctaap_size, ctaap_first_size
 // (size of the first matching, before the clean-up), ctaap_rounds, ctaap_removed, ip_status
 // (optimal | feasible | time_limit | skipped), ip_size, ip_bound (CBC's proven upper bound),
-// best_size (max of ip_size and ctaap_size: the optimum when ip_status is optimal), ratio
-// (ctaap_size / best_size, 1 when both are 0), ip_nodes, ip_rows. timings.csv: ctaap_seconds,
-// ctaap_step1_seconds, ip_seconds (build + solve), ip_solve_seconds.
+// bb_status (optimal | stopped | skipped), bb_size, bb_bound (ctaap-bb, exact.hpp, started from
+// CTAAP's allocation), best_size (the largest of the three sizes: the optimum when best_size =
+// bound), bound (the least proven upper bound on the optimum, empty without a reference), ratio
+// (ctaap_size / best_size, 1 when both are 0), ip_nodes, ip_rows, bb_nodes. timings.csv:
+// ctaap_seconds, ctaap_step1_seconds, ip_seconds (build + solve), ip_solve_seconds, bb_seconds.
 //
 // Determinism: everything but the *_seconds columns is a function of (seed, run index), except
-// when an IP solve stops at its time limit — then ip_size, ip_bound and ip_nodes depend on the
-// machine (ip_status says so).
+// when an IP solve or ctaap-bb stops at its time limit — then its size, bound and nodes depend on
+// the machine (ip_status, bb_status say so).
 #pragma once
 
+#include "schedulers/ctaap/exact.hpp"
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
@@ -29,6 +32,8 @@ struct ExperimentConfig {
   SolverOptions solver;
   bool run_ip = true;
   IpOptions ip;
+  bool run_bb = true;
+  ExactOptions bb;  // start: CTAAP-Solver's allocation of the same run
 };
 
 class CtaapExperiment : public OfflineExperiment {

@@ -10,6 +10,10 @@
 //   proven                    instances CBC proved optimal within the limit
 //   ratio_best                mean of CTAAP size / max(CBC incumbent, CTAAP size)
 //   ratio_bound               mean of CTAAP size / CBC's proven upper bound (a lower estimate)
+//   ratio_opt, ratio_opt_min  mean and least of CTAAP size / the best proven upper bound, CBC's
+//                             or the sub-offer bound of bound.hpp (ctaap-bb on every set of at
+//                             most 3 clusters, kSubsetTimeLimit s each, started from CTAAP's
+//                             allocation): CTAAP's share of the optimum is at least this
 //   speedup                   CBC median / CTAAP-Solver median on these instances
 // When CBC stops at its limit, its median is the limit (plus the overrun of a root node): the
 // speedup is then a lower bound.
@@ -23,6 +27,7 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/ctaap/bound.hpp"
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
@@ -34,6 +39,7 @@ using namespace arsim::schedulers::ctaap;
 
 constexpr int kInstances = 5;
 constexpr double kIpTimeLimit = 30;
+constexpr double kSubsetTimeLimit = 3;
 
 struct Setting {
   int n;
@@ -96,7 +102,7 @@ void bm_ctaap_ip(benchmark::State& state, Setting s) {
   o.time_limit = kIpTimeLimit;
   std::size_t next = 0;
   std::vector<double> seconds, heuristic_seconds;
-  double proven = 0, ratio_best = 0, ratio_bound = 0;
+  double proven = 0, ratio_best = 0, ratio_bound = 0, ratio_opt = 0, ratio_opt_min = 1;
   for (auto _ : state) {
     const Instance& x = inst[next++ % inst.size()];
     const auto start = std::chrono::steady_clock::now();
@@ -104,14 +110,21 @@ void bm_ctaap_ip(benchmark::State& state, Setting s) {
     seconds.push_back(seconds_since(start));
     state.PauseTiming();
     const auto h_start = std::chrono::steady_clock::now();
-    const int h = allocation_size(solve(x).allocation);
+    const Allocation heuristic = solve(x).allocation;
     heuristic_seconds.push_back(seconds_since(h_start));
+    const int h = allocation_size(heuristic);
     const int best = std::max(h, allocation_size(ip.allocation));
     const double bound =
         std::isfinite(ip.bound) ? std::max<double>(h, std::floor(ip.bound + 1e-6)) : best;
+    SubsetBoundOptions so;
+    so.time_limit = kSubsetTimeLimit;
+    so.start = heuristic;
+    const double opt_bound = std::min<double>(bound, subset_bound(x, so).bound);
     proven += ip.optimal();
     ratio_best += best ? double(h) / best : 1;
     ratio_bound += bound > 0 ? h / bound : 1;
+    ratio_opt += opt_bound > 0 ? h / opt_bound : 1;
+    ratio_opt_min = std::min(ratio_opt_min, opt_bound > 0 ? h / opt_bound : 1);
     state.ResumeTiming();
   }
   const double runs = static_cast<double>(seconds.size());
@@ -119,6 +132,8 @@ void bm_ctaap_ip(benchmark::State& state, Setting s) {
   state.counters["proven"] = proven;
   state.counters["ratio_best"] = ratio_best / runs;
   state.counters["ratio_bound"] = ratio_bound / runs;
+  state.counters["ratio_opt"] = ratio_opt / runs;
+  state.counters["ratio_opt_min"] = ratio_opt_min;
   state.counters["speedup"] = median(seconds) / median(heuristic_seconds);
 }
 
