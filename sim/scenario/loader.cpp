@@ -266,15 +266,8 @@ class Reader {
         read_variant(c, variants);
         continue;
       }
-      check_shape(c, "param", {"name", "values"});
-      auto name_attr = required(c, "param", "name");
-      auto values_attr = required(c, "param", "values");
-      const std::string key = trim(name_attr.value());
-      const KeySpec& spec = sweepable_key(c, name_attr, key);
-      auto [it, fresh] = seen.emplace(key, line_of(c));
-      if (!fresh)
-        fail(c, fmt::format("duplicate sweep of key '{}' (first at line {})", key, it->second));
-      s_.sweep().push_back(read_sweep_values(c, key, spec, values_attr));
+      const KeyParam p = read_key_param(c, "values", seen, "duplicate sweep of key '{}'");
+      s_.sweep().push_back(read_sweep_values(c, p.key, *p.spec, p.value));
     }
     if (variants.values.empty()) return;
     for (const auto& set : variants.sets)
@@ -286,12 +279,29 @@ class Reader {
                       std::move(variants));
   }
 
-  const KeySpec& sweepable_key(pugi::xml_node n, pugi::xml_attribute name_attr,
-                               const std::string& key) {
-    const Location where = loc(n, "param", name_attr);
+  struct KeyParam {
+    std::string key;
+    const KeySpec* spec;
+    pugi::xml_attribute value;
+  };
+
+  // <param name="KEY" VALUE_ATTR="..."/> inside a sweep: KEY must be a key that may be swept and
+  // not yet in `seen` (else `duplicate`, with {} for the key, and the first line).
+  KeyParam read_key_param(pugi::xml_node p, const char* value_attr, std::map<std::string, int>& seen,
+                          const std::string& duplicate) {
+    check_shape(p, "param", {"name", value_attr});
+    auto name_attr = required(p, "param", "name");
+    auto value = required(p, "param", value_attr);
+    const std::string key = trim(name_attr.value());
+    const Location where = loc(p, "param", name_attr);
     if (key.compare(0, 9, "scenario.") == 0)
       throw value_error(where, "a key outside scenario.* (runs and seeds are not swept)", key);
-    return known_key(s_, key, where);
+    const KeySpec& spec = known_key(s_, key, where);
+    auto [it, fresh] = seen.emplace(key, line_of(p));
+    if (!fresh)
+      fail(p, fmt::format("{} (first at line {})", fmt::format(fmt::runtime(duplicate), key),
+                          it->second));
+    return {key, &spec, value};
   }
 
   // <variant name="N"><param name="KEY" value="V"/>...</variant>: one point of the variant
@@ -301,18 +311,11 @@ class Reader {
     const std::string name = read_name(n, "variant", named_["variant"]);
     std::vector<VariantSetting> sets;
     std::map<std::string, int> keys;
-    for (auto p : n.children("param")) {
-      check_shape(p, "param", {"name", "value"});
-      auto name_attr = required(p, "param", "name");
-      auto value_attr = required(p, "param", "value");
-      const std::string key = trim(name_attr.value());
-      const KeySpec& spec = sweepable_key(p, name_attr, key);
-      auto [it, fresh] = keys.emplace(key, line_of(p));
-      if (!fresh)
-        fail(p, fmt::format("key '{}' set twice in <variant name=\"{}\"> (first at line {})", key,
-                            name, it->second));
-      const Location where = loc(p, fmt::format("param name=\"{}\"", key), value_attr);
-      sets.push_back({key, check_value(spec, value_attr.value(), where), where});
+    for (auto c : n.children("param")) {
+      const KeyParam p = read_key_param(
+          c, "value", keys, fmt::format("key '{{}}' set twice in <variant name=\"{}\">", name));
+      const Location where = loc(c, fmt::format("param name=\"{}\"", p.key), p.value);
+      sets.push_back({p.key, check_value(*p.spec, p.value.value(), where), where});
     }
     variants.values.push_back(name);
     variants.sets.push_back(std::move(sets));
