@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -65,7 +65,8 @@ Instance restrict_clusters(const Instance& inst, const std::vector<int>& cluster
     out.cluster_cpu[a] = inst.cluster_cpu[j];
     out.cluster_memory[a] = inst.cluster_memory[j];
     out.capacity[a] = inst.capacity[j];
-    for (int b = 0; b < t; ++b) out.cluster_bandwidth(a, b) = inst.cluster_bandwidth(j, clusters[b]);
+    for (int b = 0; b < t; ++b)
+      out.cluster_bandwidth(a, b) = inst.cluster_bandwidth(j, clusters[b]);
   }
   return out;
 }
@@ -92,7 +93,8 @@ SubsetBound subset_bound(const Instance& inst, const SubsetBoundOptions& o) {
       const ExactResult e = solve_exact(restrict_clusters(inst, set), eo);
       ++r.subsets;
       r.proven += e.optimal;
-      if (static_cast<int>(set.size()) == m) r.best = std::max(r.best, allocation_size(e.allocation));
+      if (static_cast<int>(set.size()) == m)
+        r.best = std::max(r.best, allocation_size(e.allocation));
       sets.push_back(set);
       bounds.push_back(e.bound);
     }

@@ -15,16 +15,16 @@
 namespace arsim::schedulers::ctaap {
 
 struct SubsetBoundOptions {
-  int max_clusters = 3;      // largest |T|; >= the number of clusters solves the whole instance
-  double time_limit = 5;     // seconds per ctaap-bb solve of one T (0 = none)
-  Allocation start;          // a known allocation (restricted to each T as its starting point)
+  int max_clusters = 3;   // largest |T|; >= the number of clusters solves the whole instance
+  double time_limit = 5;  // seconds per ctaap-bb solve of one T (0 = none)
+  Allocation start;       // a known allocation (restricted to each T as its starting point)
 };
 
 struct SubsetBound {
-  int bound = 0;        // upper bound on the allocation size
-  int best = 0;         // the largest allocation found on the whole instance (start included)
-  int subsets = 0;      // sets T solved
-  int proven = 0;       // of which ctaap-bb proved the optimum
+  int bound = 0;    // upper bound on the allocation size
+  int best = 0;     // the largest allocation found on the whole instance (start included)
+  int subsets = 0;  // sets T solved
+  int proven = 0;   // of which ctaap-bb proved the optimum
   double seconds = 0;
 };
 

@@ -101,7 +101,7 @@ class Search {
 
  private:
   struct Node {
-    Bits cand;                   // C vertices compatible with every chosen one, room left
+    Bits cand;                    // C vertices compatible with every chosen one, room left
     std::vector<Bits> free_cand;  // per free cluster: tasks that may still go there
     std::vector<int> used;        // vertices taken per cluster
     int size;
@@ -213,7 +213,8 @@ class Search {
     if ((++nodes_ & 1023) == 0 && options_.time_limit > 0 && elapsed() > options_.time_limit)
       stopped_ = true;
     const int flow = matching_size(node.free_cand);
-    if (node.size + flow > best_) best_ = node.size + flow, best_chosen_ = chosen_, improved_ = true;
+    if (node.size + flow > best_)
+      best_ = node.size + flow, best_chosen_ = chosen_, improved_ = true;
     for (int v : order_) {
       if (!node.cand.test(v)) continue;
       const int bound = node.size + flow + colour_bound(node.cand, node.used);
@@ -267,13 +268,13 @@ class Search {
 
   const Instance& inst_;
   ExactOptions options_;
-  std::vector<int> free_;                  // U, cluster ids
-  std::vector<Bits> free_fit_;             // per free cluster: tasks that fit it
-  std::vector<int> task_, cluster_;        // the C vertices
-  std::vector<Bits> column_;               // per cluster: its C vertices
-  std::vector<Bits> adj_;                  // compatibility between C vertices
-  std::vector<std::vector<Bits>> keep_;    // [v][f]: tasks that may go to free cluster f beside v
-  std::vector<int> order_;                 // branching order of the C vertices
+  std::vector<int> free_;                // U, cluster ids
+  std::vector<Bits> free_fit_;           // per free cluster: tasks that fit it
+  std::vector<int> task_, cluster_;      // the C vertices
+  std::vector<Bits> column_;             // per cluster: its C vertices
+  std::vector<Bits> adj_;                // compatibility between C vertices
+  std::vector<std::vector<Bits>> keep_;  // [v][f]: tasks that may go to free cluster f beside v
+  std::vector<int> order_;               // branching order of the C vertices
   std::vector<int> chosen_, best_chosen_;
   int best_ = -1;
   int open_bound_ = 0;  // the largest bound of a node left open when the time limit stopped us

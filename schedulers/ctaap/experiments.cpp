@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "schedulers/ctaap/options.hpp"
 #include "schedulers/ctaap/exact.hpp"
+#include "schedulers/ctaap/options.hpp"
 #include "sim/model/random.hpp"
 
 namespace arsim::schedulers::ctaap {
@@ -51,7 +51,12 @@ std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::str
        2},
       {"ip", T::Bool, "true", "also solve the exact IP (the reference)", {}},
       {"bb", T::Bool, "true", "also run ctaap-bb (exact.hpp), started from CTAAP's allocation", {}},
-      {"bb_time_limit", T::Double, bb_time_limit, "seconds per ctaap-bb run (0 = none)", {}, 0,
+      {"bb_time_limit",
+       T::Double,
+       bb_time_limit,
+       "seconds per ctaap-bb run (0 = none)",
+       {},
+       0,
        1e9},
   };
   for (auto& s : solver_param_specs()) specs.push_back(s);
@@ -80,6 +85,37 @@ ExperimentConfig config_from(const Params& p, const std::string& owner) {
   return c;
 }
 
+// The columns of results.csv and timings.csv (experiments.hpp).
+const std::vector<std::string>& columns() {
+  static const std::vector<std::string> names = {"request_nodes",
+                                                 "clusters",
+                                                 "offer_max",
+                                                 "total_capacity",
+                                                 "fit_share",
+                                                 "ctaap_size",
+                                                 "ctaap_first_size",
+                                                 "ctaap_rounds",
+                                                 "ctaap_removed",
+                                                 "ip_status",
+                                                 "ip_size",
+                                                 "ip_bound",
+                                                 "bb_status",
+                                                 "bb_size",
+                                                 "bb_bound",
+                                                 "best_size",
+                                                 "bound",
+                                                 "ratio",
+                                                 "ip_nodes",
+                                                 "ip_rows",
+                                                 "bb_nodes",
+                                                 "ctaap_seconds",
+                                                 "ctaap_step1_seconds",
+                                                 "ip_seconds",
+                                                 "ip_solve_seconds",
+                                                 "bb_seconds"};
+  return names;
+}
+
 }  // namespace
 
 ResultTable CtaapExperiment::run(std::uint64_t seed, int run_index) {
@@ -104,13 +140,7 @@ ResultTable CtaapExperiment::run(std::uint64_t seed, int run_index) {
     bound = std::max(best, static_cast<int>(std::floor(ip.bound + 1e-6)));
   if (config_.run_bb) bound = bound < 0 ? bb.bound : std::min(bound, bb.bound);
   ResultTable t;
-  t.header = {"request_nodes",    "clusters",        "offer_max",     "total_capacity",
-              "fit_share",        "ctaap_size",      "ctaap_first_size", "ctaap_rounds",
-              "ctaap_removed",    "ip_status",       "ip_size",       "ip_bound",
-              "bb_status",        "bb_size",         "bb_bound",      "best_size",
-              "bound",            "ratio",           "ip_nodes",      "ip_rows",
-              "bb_nodes",         "ctaap_seconds",   "ctaap_step1_seconds", "ip_seconds",
-              "ip_solve_seconds", "bb_seconds"};
+  t.header = columns();
   const double h_seconds = h.step1_seconds + h.matching_seconds + h.cleanup_seconds;
   t.rows.push_back(
       {std::to_string(inst.tasks()),

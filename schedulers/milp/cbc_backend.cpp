@@ -229,9 +229,12 @@ Result solve_cbc(const Model& model, const SolveOptions& options) {
   if (auto r = integral_optimum(*lp, model)) return *std::move(r);
   std::srand(static_cast<unsigned>(options.seed));  // CglZeroHalf draws from std::rand
   switch (root_cuts(*lp, model, kRootCutPasses)) {
-    case Root::Integral: return *integral_optimum(*lp, model);
-    case Root::Infeasible: return without_solution(Status::Infeasible);
-    case Root::Fractional: break;
+    case Root::Integral:
+      return *integral_optimum(*lp, model);
+    case Root::Infeasible:
+      return without_solution(Status::Infeasible);
+    case Root::Fractional:
+      break;
   }
 
   CbcModel cbc(*lp);  // clones the solver, with its root solution and basis
@@ -239,7 +242,7 @@ Result solve_cbc(const Model& model, const SolveOptions& options) {
   configure(cbc, model, options, cbc.solver()->getObjValue());
   CglZeroHalf zero_half;
   cbc.addCutGenerator(&zero_half, -99, "ZeroHalf");  // -99: at the root node only
-  std::srand(static_cast<unsigned>(options.seed));  // CglZeroHalf draws from std::rand
+  std::srand(static_cast<unsigned>(options.seed));   // CglZeroHalf draws from std::rand
   cbc.branchAndBound();
   return read_cbc_result(cbc, model, options);
 }

@@ -287,8 +287,8 @@ class Reader {
 
   // <param name="KEY" VALUE_ATTR="..."/> inside a sweep: KEY must be a key that may be swept and
   // not yet in `seen` (else `duplicate`, with {} for the key, and the first line).
-  KeyParam read_key_param(pugi::xml_node p, const char* value_attr, std::map<std::string, int>& seen,
-                          const std::string& duplicate) {
+  KeyParam read_key_param(pugi::xml_node p, const char* value_attr,
+                          std::map<std::string, int>& seen, const std::string& duplicate) {
     check_shape(p, "param", {"name", value_attr});
     auto name_attr = required(p, "param", "name");
     auto value = required(p, "param", value_attr);

@@ -19,7 +19,8 @@ void keep_variant(Settings& next, const std::string& name) {
   auto& dims = next.sweep();
   auto d = std::find_if(dims.begin(), dims.end(), [](const auto& p) { return p.is_variant(); });
   if (d == dims.end())
-    throw InputError("--set: key 'variant' needs a <variant> in the scenario's <sweep>; it has none");
+    throw InputError(
+        "--set: key 'variant' needs a <variant> in the scenario's <sweep>; it has none");
   const auto at = std::find(d->values.begin(), d->values.end(), name);
   if (at == d->values.end())
     throw InputError(fmt::format("--set: unknown variant '{}'; valid: {}", printable(name),
@@ -45,8 +46,9 @@ void set_one(Settings& next, const std::string& key_equals_value) {
              dims.end());
   for (auto& d : dims)  // the override wins over what a variant sets
     for (auto& sets : d.sets)
-      sets.erase(std::remove_if(sets.begin(), sets.end(), [&](const auto& v) { return v.key == key; }),
-                 sets.end());
+      sets.erase(
+          std::remove_if(sets.begin(), sets.end(), [&](const auto& v) { return v.key == key; }),
+          sets.end());
 }
 
 }  // namespace

@@ -146,7 +146,8 @@ std::string Settings::canonical() const {
   for (const auto& p : sweep_) {
     out += fmt::format("sweep {}={}\n", p.key, fmt::join(p.values, " "));
     for (std::size_t i = 0; i < p.sets.size(); ++i)
-      for (const auto& v : p.sets[i]) out += fmt::format("variant {} {}={}\n", p.values[i], v.key, v.value);
+      for (const auto& v : p.sets[i])
+        out += fmt::format("variant {} {}={}\n", p.values[i], v.key, v.value);
   }
   return out;
 }

@@ -43,11 +43,13 @@ TEST_F(ScenarioVariants, EachVariantIsOnePointSettingItsKeys) {
   ASSERT_EQ(runs.size(), 4u);
   EXPECT_EQ(runs[0].dir, "variant=glpk-st/run_000");
   EXPECT_EQ(runs[3].dir, "variant=plain/run_001");
-  EXPECT_EQ(runs[0].point, (std::vector<std::pair<std::string, std::string>>{{"variant", "glpk-st"}}));
+  EXPECT_EQ(runs[0].point,
+            (std::vector<std::pair<std::string, std::string>>{{"variant", "glpk-st"}}));
   EXPECT_EQ(runs[0].settings.with_prefix("planner.").at("backend"), "glpk");
   EXPECT_EQ(runs[0].settings.get_string("grc.order"), "quality");
   EXPECT_EQ(runs[0].settings.where("grc.order").line, 9);  // the variant's line, for later errors
-  EXPECT_EQ(runs[2].settings.get_string("grc.order"), "price");  // an empty variant keeps the file's
+  EXPECT_EQ(runs[2].settings.get_string("grc.order"),
+            "price");  // an empty variant keeps the file's
   EXPECT_EQ(runs[2].settings.with_prefix("planner.").count("backend"), 0u);
   EXPECT_EQ(runs[1].seed, 4u);
   EXPECT_EQ(runs[3].seed, 4u);  // variants share seeds like any sweep point
@@ -67,34 +69,40 @@ TEST_F(ScenarioVariants, MultiplyWithParamsInFileOrder) {
 
 TEST_F(ScenarioVariants, WhatTheVariantsSetIsPartOfTheScenario) {
   auto a = with_sweep(kTwoVariants);
-  auto b = with_sweep("    <variant name=\"glpk-st\">\n"
-                      "      <param name=\"planner.backend\" value=\"glpk\"/>\n"
-                      "      <param name=\"grc.order\" value=\"time\"/>\n"
-                      "    </variant>\n"
-                      "    <variant name=\"plain\"/>");
+  auto b = with_sweep(
+      "    <variant name=\"glpk-st\">\n"
+      "      <param name=\"planner.backend\" value=\"glpk\"/>\n"
+      "      <param name=\"grc.order\" value=\"time\"/>\n"
+      "    </variant>\n"
+      "    <variant name=\"plain\"/>");
   EXPECT_NE(a.canonical(), b.canonical());
 }
 
 TEST_F(ScenarioVariants, BadVariantsAreOneLineErrors) {
   const std::string file = path("s.xml");
-  EXPECT_EQ(load_error("    <param name=\"grc.order\" values=\"time price\"/>\n"
-                       "    <variant name=\"v\"><param name=\"grc.order\" value=\"time\"/></variant>"),
-            file + ":8: key 'grc.order' is set by a <variant> and swept at line 7");
+  EXPECT_EQ(
+      load_error("    <param name=\"grc.order\" values=\"time price\"/>\n"
+                 "    <variant name=\"v\"><param name=\"grc.order\" value=\"time\"/></variant>"),
+      file + ":8: key 'grc.order' is set by a <variant> and swept at line 7");
   EXPECT_EQ(load_error("    <variant name=\"v\">\n"
                        "      <param name=\"grc.frames\" value=\"2\"/>\n"
                        "      <param name=\"grc.frames\" value=\"3\"/>\n"
                        "    </variant>"),
             file + ":9: key 'grc.frames' set twice in <variant name=\"v\"> (first at line 8)");
-  EXPECT_EQ(load_error("    <variant name=\"v\"><param name=\"grc.frames\" value=\"0\"/></variant>"),
-            file + ":7: <param name=\"grc.frames\"> attribute 'value': expected an integer >= 1, "
-                   "got '0'");
+  EXPECT_EQ(
+      load_error("    <variant name=\"v\"><param name=\"grc.frames\" value=\"0\"/></variant>"),
+      file +
+          ":7: <param name=\"grc.frames\"> attribute 'value': expected an integer >= 1, "
+          "got '0'");
   EXPECT_EQ(load_error("    <variant name=\"v\"/>\n    <variant name=\"v\"/>"),
             file + ":8: duplicate <variant name=\"v\"> (first at line 7)");
   EXPECT_EQ(load_error("    <variant/>"),
             file + ":7: missing required attribute 'name' on <variant>");
-  EXPECT_EQ(load_error("    <variant name=\"v\"><param name=\"scenario.runs\" value=\"3\"/></variant>"),
-            file + ":7: <param> attribute 'name': expected a key outside scenario.* (runs and "
-                   "seeds are not swept), got 'scenario.runs'");
+  EXPECT_EQ(
+      load_error("    <variant name=\"v\"><param name=\"scenario.runs\" value=\"3\"/></variant>"),
+      file +
+          ":7: <param> attribute 'name': expected a key outside scenario.* (runs and "
+          "seeds are not swept), got 'scenario.runs'");
   EXPECT_EQ(load_error("    <variant name=\"v\"><grc/></variant>"),
             file + ":7: unknown element <grc> inside <variant>; valid: param");
 }
