@@ -9,7 +9,8 @@
 //   median_s / median_ms      median wall time of one solve (median_cpu_ms: thread CPU time)
 //   proven                    instances CBC proved optimal within the limit
 //   ratio_best                mean of CTAAP size / max(CBC incumbent, CTAAP size)
-//   ratio_bound               mean of CTAAP size / CBC's proven upper bound (a lower estimate)
+//   ratio_bound               mean of CTAAP size / CBC's proven upper bound (a lower estimate;
+//                             0 for an instance where CBC proved no bound)
 //   ratio_opt, ratio_opt_min  mean and least of CTAAP size / the best proven upper bound, CBC's
 //                             or the sub-offer bound of bound.hpp (ctaap-bb on every set of at
 //                             most 3 clusters, kSubsetTimeLimit s each, started from CTAAP's
@@ -23,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -114,8 +116,10 @@ void bm_ctaap_ip(benchmark::State& state, Setting s) {
     heuristic_seconds.push_back(seconds_since(h_start));
     const int h = allocation_size(heuristic);
     const int best = std::max(h, allocation_size(ip.allocation));
-    const double bound =
-        std::isfinite(ip.bound) ? std::max<double>(h, std::floor(ip.bound + 1e-6)) : best;
+    // CBC's proven bound; none (infinite) when it stopped before proving one.
+    const double bound = std::isfinite(ip.bound)
+                             ? std::max<double>(h, std::floor(ip.bound + 1e-6))
+                             : std::numeric_limits<double>::infinity();
     SubsetBoundOptions so;
     so.time_limit = kSubsetTimeLimit;
     so.start = heuristic;
