@@ -19,6 +19,7 @@ class Bits {
   explicit Bits(int size) : words_((size + 63) / 64, 0) {}
   void set(int i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
   void reset(int i) { words_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+  void clear() { std::fill(words_.begin(), words_.end(), 0); }
   bool test(int i) const { return (words_[i >> 6] >> (i & 63)) & 1; }
   bool any() const {
     return std::any_of(words_.begin(), words_.end(), [](std::uint64_t w) { return w != 0; });
@@ -159,9 +160,10 @@ class Search {
     const int f = static_cast<int>(free_.size());
     if (f == 0) return 0;
     int best = inst_.tasks() + 1;
+    Bits outside(inst_.tasks());
     for (unsigned w = 0; w < (1u << f); ++w) {
       int value = 0;
-      Bits outside(inst_.tasks());
+      outside.clear();
       for (int k = 0; k < f; ++k) {
         if (w >> k & 1)
           value += inst_.capacity[free_[k]];

@@ -97,12 +97,11 @@ bool propagate_bounds(OsiClpSolverInterface& lp) {
   return true;
 }
 
-enum class Root { Integral, Infeasible, Fractional };
-
 // Zero-half cuts (the generator kCbcDirectArgs keeps at the root) added to the LP as rows, and the
 // LP re-solved, while cuts are found and the optimum stays fractional. A valid cut keeps every
-// integer solution, so an integral optimum of the cut LP is optimal for the model.
-Root root_cuts(OsiClpSolverInterface& lp, const Model& model, int max_passes) {
+// integer solution, so an integral optimum of the cut LP is optimal for the model and an
+// infeasible cut LP proves the model infeasible. Nothing: still fractional, search on.
+std::optional<Result> root_cuts(OsiClpSolverInterface& lp, const Model& model, int max_passes) {
   CglZeroHalf zero_half;
   zero_half.refreshSolver(&lp);
   for (int pass = 0; pass < max_passes; ++pass) {
@@ -111,14 +110,14 @@ Root root_cuts(OsiClpSolverInterface& lp, const Model& model, int max_passes) {
     info.level = 0;
     info.pass = pass;
     zero_half.generateCuts(lp, cuts, info);
-    if (cuts.sizeRowCuts() == 0) return Root::Fractional;
+    if (cuts.sizeRowCuts() == 0) return std::nullopt;
     lp.applyCuts(cuts);
     lp.resolve();
-    if (lp.isProvenPrimalInfeasible()) return Root::Infeasible;
-    if (!lp.isProvenOptimal()) return Root::Fractional;
-    if (integral_optimum(lp, model)) return Root::Integral;
+    if (lp.isProvenPrimalInfeasible()) return without_solution(Status::Infeasible);
+    if (!lp.isProvenOptimal()) return std::nullopt;
+    if (auto r = integral_optimum(lp, model)) return r;
   }
-  return Root::Fractional;
+  return std::nullopt;
 }
 
 // The search: kCbcDirectArgs (no heuristics or preprocessing, zero-half cuts at the root only,
@@ -228,14 +227,7 @@ Result solve_cbc(const Model& model, const SolveOptions& options) {
   if (lp->isProvenPrimalInfeasible()) return without_solution(Status::Infeasible);
   if (auto r = integral_optimum(*lp, model)) return *std::move(r);
   std::srand(static_cast<unsigned>(options.seed));  // CglZeroHalf draws from std::rand
-  switch (root_cuts(*lp, model, kRootCutPasses)) {
-    case Root::Integral:
-      return *integral_optimum(*lp, model);
-    case Root::Infeasible:
-      return without_solution(Status::Infeasible);
-    case Root::Fractional:
-      break;
-  }
+  if (auto r = root_cuts(*lp, model, kRootCutPasses)) return *std::move(r);
 
   CbcModel cbc(*lp);  // clones the solver, with its root solution and basis
   lp.reset();
