@@ -1,6 +1,6 @@
 // Interval baselines and the repaired SCS (DESIGN §7). Uniform synthetic tasks as in
 // bench_spectral.cpp, T = 1, one activation; the trace benchmark runs the periodic driver on the
-// KTH SP2 log of the Parallel Workloads Archive when the shared data sit beside the repository.
+// KTH SP2 log of the Parallel Workloads Archive (data/traces/, run from the source root).
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -48,9 +48,9 @@ void BM_Interval(benchmark::State& state, std::string name, std::map<std::string
 }
 
 void BM_Trace(benchmark::State& state, std::string name) {
-  const std::string path = "../shared/data/traces/KTH-SP2-1996-2.1-cln.swf";
+  const std::string path = "data/traces/KTH-SP2-1996-2.1-cln.swf";
   if (!std::filesystem::exists(path)) {
-    state.SkipWithError("shared traces not present");
+    state.SkipWithError("data/traces/ not found: run from the source root");
     return;
   }
   const auto trace = arsim::workloads::read_swf(path);

@@ -33,8 +33,8 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
-// Tests run from the source root; the shared data sit beside the repository.
-std::string trace(const std::string& name) { return "../shared/data/traces/" + name; }
+// Tests run from the source root; the traces are part of the project (data/README.md).
+std::string trace(const std::string& name) { return "data/traces/" + name; }
 
 }  // namespace
 
@@ -82,9 +82,8 @@ TEST(Swf, ReadsGzipAndPlainFilesAlike) {
 }
 
 TEST(Swf, RealTracesOfTheParallelWorkloadsArchive) {
-  // The traces of shared/data sit beside the repository (as in CI); their absence is a failure.
   ASSERT_TRUE(std::filesystem::exists(trace("KTH-SP2-1996-2.1-cln.swf")))
-      << "the Parallel Workloads Archive traces are expected in ../shared/data/traces/";
+      << "the Parallel Workloads Archive traces are expected in data/traces/";
   const SwfTrace kth = read_swf(trace("KTH-SP2-1996-2.1-cln.swf"));
   EXPECT_EQ(kth.jobs, 28476);  // the header claims MaxJobs 28490
   EXPECT_EQ(kth.tasks.size() + kth.skipped, 28476u);
