@@ -1,10 +1,8 @@
 #include "schedulers/builtins.hpp"
 
-#include "schedulers/ctaap/experiments.hpp"
 #include "schedulers/ctaap/planner.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
-#include "schedulers/interval/experiments.hpp"
 #include "schedulers/interval/register.hpp"
 #include "schedulers/spectral/register.hpp"
 
@@ -14,10 +12,8 @@ void register_builtins(Registries& r) {
   greedy::register_planner(r.planners);
   gridars_ip::register_planner(r.planners);
   ctaap::register_planners(r.planners);
-  ctaap::register_experiments(r.experiments);
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
-  interval::register_experiments(r.experiments, r.intervals);
 }
 
 }  // namespace arsim::schedulers

@@ -1,7 +1,6 @@
 // Registers every built-in algorithm; the one place that knows them all.
 #pragma once
 
-#include "schedulers/experiment.hpp"
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
 
@@ -10,7 +9,6 @@ namespace arsim::schedulers {
 struct Registries {
   PlannerRegistry planners{"planner"};
   IntervalRegistry intervals{"interval scheduler"};
-  ExperimentRegistry experiments{"experiment"};
 };
 
 void register_builtins(Registries& r);

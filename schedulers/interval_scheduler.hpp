@@ -15,23 +15,11 @@
 #include <vector>
 
 #include "schedulers/registry.hpp"
-#include "sim/model/time.hpp"
+#include "model/interval_task.hpp"
 
 namespace arsim::schedulers {
 
-struct IntervalTask {
-  int id = -1;              // the caller's id, carried through untouched
-  model::Time start = 0;    // requested start ST_i
-  model::Time finish = 0;   // requested finish FT_i >= ST_i (zero-length tasks are allowed)
-  int predecessor = -1;     // index in IntervalProblem::tasks of the task it depends on, or -1
-  // Earliest allowed actual start besides ST_i: the start of the period a deferred task was pushed
-  // to, or the actual finish of a predecessor scheduled in an earlier period. Ignored below ST_i.
-  model::Time release = 0;
-
-  model::Time duration() const { return finish - start; }
-  // The start the task asks for now: ST_i, or later when released later.
-  model::Time ready() const { return release > start ? release : start; }
-};
+using model::IntervalTask;
 
 struct IntervalProblem {
   std::vector<IntervalTask> tasks;

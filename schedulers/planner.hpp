@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/plan.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
 #include "schedulers/registry.hpp"
 
 namespace arsim::schedulers {

@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "schedulers/builtins.hpp"
+#include "sim/engine/catalog.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/engine/setup.hpp"
 #include "sim/platform/platform_view.hpp"
@@ -35,9 +35,10 @@ void list(const Registry& registry, const std::string& heading) {
   }
 }
 
-void list(const arsim::schedulers::Registries& reg) {
-  list(reg.planners, "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
-  list(reg.intervals, "interval schedulers:");
+void list(const arsim::engine::Catalog& reg) {
+  list(reg.algorithms.planners,
+       "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
+  list(reg.algorithms.intervals, "interval schedulers:");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
 }
@@ -91,8 +92,8 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
 
-  arsim::schedulers::Registries reg;
-  arsim::schedulers::register_builtins(reg);
+  arsim::engine::Catalog reg;
+  arsim::engine::register_builtins(reg);
   try {
     if (lst->parsed()) {
       list(reg);

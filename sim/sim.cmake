@@ -1,5 +1,6 @@
 # arsim_sim: everything that includes SimGrid (platform, protocol, actors, engine).
-add_library(arsim_sim STATIC
+arsim_library(arsim_sim
+  SOURCES
   platform/platform_view.cpp
   platform/platform_defaults.cpp
   actors/reservation_desk.cpp
@@ -10,6 +11,7 @@ add_library(arsim_sim STATIC
   actors/grc.cpp
   actors/user.cpp
   actors/interval_rm.cpp
+  engine/catalog.cpp
   engine/setup.cpp
   engine/offline.cpp
   engine/interval_run.cpp
@@ -17,9 +19,8 @@ add_library(arsim_sim STATIC
   engine/run_one.cpp
   engine/aggregate.cpp
   engine/runner.cpp
-)
-target_link_libraries(arsim_sim PUBLIC arsim_schedulers arsim_workloads arsim_metrics
-                      arsim_scenario PkgConfig::SIMGRID PkgConfig::CBC ${GLPK_LIBRARY} fmt::fmt)
+  LIBS PUBLIC arsim_schedulers arsim_experiments arsim_workloads arsim_metrics
+       arsim_scenario PkgConfig::SIMGRID PkgConfig::CBC ${GLPK_LIBRARY} fmt::fmt)
 target_include_directories(arsim_sim PUBLIC ${GLPK_INCLUDE_DIR})
 target_compile_definitions(arsim_sim PRIVATE ARSIM_GIT_COMMIT="${ARSIM_GIT_COMMIT}")
 

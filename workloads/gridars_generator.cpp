@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace arsim::workloads {
 namespace {

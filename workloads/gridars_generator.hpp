@@ -33,8 +33,8 @@
 #include <utility>
 #include <vector>
 
-#include "sim/model/request.hpp"
-#include "sim/model/time.hpp"
+#include "model/request.hpp"
+#include "model/time.hpp"
 
 namespace arsim::workloads {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/model/request.hpp"
+#include "model/request.hpp"
 
 namespace arsim::workloads {
 

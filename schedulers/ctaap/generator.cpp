@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace arsim::schedulers::ctaap {
 

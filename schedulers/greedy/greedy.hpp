@@ -22,16 +22,9 @@
 #include <vector>
 
 #include "schedulers/planner.hpp"
+#include "schedulers/routing/widest_path.hpp"
 
 namespace arsim::schedulers::greedy {
-
-// The path from `from` to `to` (edge ids in order) maximising the bottleneck of `free_bandwidth`
-// over paths whose every edge has at least `min_bandwidth` free (within 1e-9) and, if max_hops >
-// 0, at most max_hops edges; ties as in the header comment. Bottlenecks within 1e-9 tie. Nothing
-// when no such path exists or from == to.
-std::optional<std::vector<int>> widest_path(const model::ResourceGraph& graph,
-                                            const std::vector<double>& free_bandwidth, int from,
-                                            int to, double min_bandwidth, int max_hops = 0);
 
 // The sites of the components (per component index) chosen by step 1, or nothing.
 std::optional<std::vector<int>> place_components(const model::ResourceGraph& graph,

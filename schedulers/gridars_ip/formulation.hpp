@@ -39,9 +39,9 @@
 
 #include "schedulers/milp/model.hpp"
 #include "schedulers/milp/solve.hpp"
-#include "sim/model/plan.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::schedulers::gridars_ip {
 

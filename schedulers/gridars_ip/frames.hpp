@@ -12,9 +12,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "sim/model/plan.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::schedulers::gridars_ip {
 

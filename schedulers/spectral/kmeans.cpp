@@ -6,7 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace arsim::schedulers::spectral {
 

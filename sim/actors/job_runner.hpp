@@ -3,7 +3,7 @@
 #pragma once
 
 #include "sim/actors/run_context.hpp"
-#include "sim/model/time.hpp"
+#include "model/time.hpp"
 
 namespace arsim::actors {
 

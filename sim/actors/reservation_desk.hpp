@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "sim/metrics/records.hpp"
-#include "sim/model/reservation_table.hpp"
+#include "model/reservation_table.hpp"
 #include "sim/protocol/messages.hpp"
 
 namespace arsim::actors {

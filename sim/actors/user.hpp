@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "sim/actors/run_context.hpp"
-#include "sim/model/request.hpp"
+#include "model/request.hpp"
 
 namespace arsim::actors {
 

@@ -21,12 +21,6 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
-std::vector<schedulers::IntervalTask> to_tasks(const std::vector<workloads::IntervalRequest>& in) {
-  std::vector<schedulers::IntervalTask> out;
-  for (const auto& r : in) out.push_back({r.id, r.start, r.finish(), r.predecessor, 0});
-  return out;
-}
-
 std::vector<schedulers::IntervalTask> trace_tasks(const scenario::Settings& s) {
   workloads::SwfTrace trace;
   try {
@@ -35,16 +29,8 @@ std::vector<schedulers::IntervalTask> trace_tasks(const scenario::Settings& s) {
     throw scenario::InputError(e.what());  // names the trace file and line
   }
   const auto first = static_cast<std::size_t>(s.get_int("workload.first_job"));
-  const auto count = static_cast<std::size_t>(s.get_int("workload.jobs"));
   if (first >= trace.tasks.size()) s.fail("workload.first_job", "an index below the trace's job count");
-  const std::size_t end = count == 0 ? trace.tasks.size() : std::min(trace.tasks.size(), first + count);
-  std::vector<workloads::IntervalRequest> window(trace.tasks.begin() + first, trace.tasks.begin() + end);
-  const double origin = window.front().start;  // times from the window's first submit
-  for (auto& r : window) {
-    r.start -= origin;
-    r.predecessor = -1;  // SWF dependencies (field 17) are not used
-  }
-  return to_tasks(window);
+  return workloads::swf_window(trace, first, static_cast<std::size_t>(s.get_int("workload.jobs")));
 }
 
 std::string jobs_csv(const std::vector<schedulers::IntervalTask>& tasks,
@@ -84,20 +70,20 @@ std::vector<schedulers::IntervalTask> make_interval_tasks(const scenario::Settin
   p.duration_cv = s.get_double("workload.duration_cv");
   p.dependent_fraction = s.get_double("workload.dependent_fraction");
   try {
-    return to_tasks(workloads::generate_intervals(p, seed, run_index));
+    return workloads::generate_intervals(p, seed, run_index);
   } catch (const std::invalid_argument& e) {
     s.fail_message("workload.generator", e.what());
   }
 }
 
-void check_interval(const schedulers::Registries& reg, const scenario::Settings& s) {
+void check_interval(const Catalog& reg, const scenario::Settings& s) {
   at_setting(s, "interval_rm.scheduler", [&] {
-    reg.intervals.validate(s.get_string("interval_rm.scheduler"), s.with_prefix("interval."));
+    reg.algorithms.intervals.validate(s.get_string("interval_rm.scheduler"), s.with_prefix("interval."));
   });
   if (s.get_string("workload.generator") == "intervals") make_interval_tasks(s, 0, 0);
 }
 
-int run_interval(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_interval(const Catalog& reg, const scenario::RunSpec& spec,
                  const std::string& dir, std::ostream& report) {
   const auto wall_start = std::chrono::steady_clock::now();
   const auto& s = spec.settings;
@@ -119,7 +105,7 @@ int run_interval(const schedulers::Registries& reg, const scenario::RunSpec& spe
   sites.resize(m);
   metrics::RunRecord record;
   auto scheduler = std::shared_ptr<schedulers::IntervalScheduler>(
-      reg.intervals.create(s.get_string("interval_rm.scheduler"), s.with_prefix("interval.")));
+      reg.algorithms.intervals.create(s.get_string("interval_rm.scheduler"), s.with_prefix("interval.")));
   actors::spawn<actors::IntervalRm>("interval-rm", view.grc_host, actors::RunContext{&view, &record},
                                     scheduler, tasks, actors::IntervalRmConfig{sites, period, 0});
   engine.run();

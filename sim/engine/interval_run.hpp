@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/builtins.hpp"
+#include "sim/engine/catalog.hpp"
 #include "schedulers/interval_scheduler.hpp"
 #include "sim/scenario/scenario.hpp"
 
@@ -21,9 +21,9 @@ std::vector<schedulers::IntervalTask> make_interval_tasks(const scenario::Settin
                                                           std::uint64_t seed, int run_index);
 
 // Throws scenario::InputError for an unknown scheduler or parameter, or bad workload settings.
-void check_interval(const schedulers::Registries& reg, const scenario::Settings& s);
+void check_interval(const Catalog& reg, const scenario::Settings& s);
 
-int run_interval(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_interval(const Catalog& reg, const scenario::RunSpec& spec,
                  const std::string& dir, std::ostream& report);
 
 }  // namespace arsim::engine

@@ -20,7 +20,7 @@ bool is_timing(const std::string& column) {
 }
 
 // Splits the experiment's table into the deterministic part and the wall-clock part.
-std::pair<std::string, std::string> split_table(const schedulers::ResultTable& t) {
+std::pair<std::string, std::string> split_table(const experiments::ResultTable& t) {
   std::vector<std::string> kept{}, timed{"row"};
   for (const auto& c : t.header) (is_timing(c) ? timed : kept).push_back(c);
   metrics::CsvWriter results(kept), timings(timed);
@@ -38,13 +38,13 @@ std::pair<std::string, std::string> split_table(const schedulers::ResultTable& t
 
 }  // namespace
 
-void check_offline(const schedulers::Registries& reg, const scenario::Settings& s) {
+void check_offline(const Catalog& reg, const scenario::Settings& s) {
   at_setting(s, "offline.experiment", [&] {
     reg.experiments.validate(s.get_string("offline.experiment"), s.with_prefix("experiment."));
   });
 }
 
-int run_offline(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_offline(const Catalog& reg, const scenario::RunSpec& spec,
                 const std::string& dir, std::ostream& report) {
   const auto wall_start = std::chrono::steady_clock::now();
   const auto& s = spec.settings;

@@ -6,15 +6,15 @@
 #include <ostream>
 #include <string>
 
-#include "schedulers/builtins.hpp"
+#include "sim/engine/catalog.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace arsim::engine {
 
 // Throws scenario::InputError (at the experiment's name) for an unknown experiment or parameter.
-void check_offline(const schedulers::Registries& reg, const scenario::Settings& s);
+void check_offline(const Catalog& reg, const scenario::Settings& s);
 
-int run_offline(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_offline(const Catalog& reg, const scenario::RunSpec& spec,
                 const std::string& dir, std::ostream& report);
 
 }  // namespace arsim::engine

@@ -29,7 +29,7 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
-void start_actors(const scenario::Settings& s, const schedulers::Registries& reg,
+void start_actors(const scenario::Settings& s, const Catalog& reg,
                   actors::RunContext ctx, const std::vector<model::Request>& requests) {
   const auto& view = *ctx.platform;
   for (int site : view.graph.sites())
@@ -60,7 +60,7 @@ bool run_complete(const std::string& dir) {
   return std::filesystem::is_regular_file(std::filesystem::path(dir) / "run.json");
 }
 
-int run_one(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_one(const Catalog& reg, const scenario::RunSpec& spec,
             const std::string& dir, const RunOptions& options, std::ostream& report) {
   const auto wall_start = std::chrono::steady_clock::now();
   const scenario::Settings& s = spec.settings;

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-#include "schedulers/builtins.hpp"
+#include "sim/engine/catalog.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace arsim::engine {
@@ -18,7 +18,7 @@ struct RunOptions {
 // Runs `spec` and writes its files into `dir` (created; files renamed into place when complete,
 // run.json last). Returns 0 on success, 1 when the audit found violations. Throws
 // scenario::InputError (bad input) or std::runtime_error (a failure inside the run).
-int run_one(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+int run_one(const Catalog& reg, const scenario::RunSpec& spec,
             const std::string& dir, const RunOptions& options, std::ostream& report);
 
 // True when `dir` holds a completed run (its run.json exists).

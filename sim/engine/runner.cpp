@@ -20,7 +20,7 @@ namespace {
 
 // Child process: one run, its report into the run folder. Exit 0 ok, 1 audit failed, 2 bad input,
 // 3 any other failure.
-[[noreturn]] void child(const schedulers::Registries& reg, const scenario::RunSpec& spec,
+[[noreturn]] void child(const Catalog& reg, const scenario::RunSpec& spec,
                         const std::string& dir, const RunOptions& options) {
   int status = 3;
   try {
@@ -46,7 +46,7 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
 
 }  // namespace
 
-int run_scenario(const schedulers::Registries& reg, const scenario::Settings& settings,
+int run_scenario(const Catalog& reg, const scenario::Settings& settings,
                  const std::string& out, const BatchOptions& options, std::ostream& report) {
   auto specs = scenario::expand(settings);
   // Runs of a sweep dump their models into their own subfolders, so names never collide.

@@ -57,10 +57,10 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
   return workloads::generate_gridars(gridars_config(s), seed, run_index);
 }
 
-std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const Catalog& reg,
                                                               const scenario::Settings& s) {
   return at_setting(s, "grc.planner", [&] {
-    return reg.planners.create(s.get_string("grc.planner"), s.with_prefix("planner."));
+    return reg.algorithms.planners.create(s.get_string("grc.planner"), s.with_prefix("planner."));
   });
 }
 
@@ -76,7 +76,7 @@ void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) 
   }
 }
 
-void check_settings(const schedulers::Registries& reg, const scenario::Settings& s) {
+void check_settings(const Catalog& reg, const scenario::Settings& s) {
   if (s.get_string("scenario.kind") == "offline") return check_offline(reg, s);
   if (is_interval_workload(s)) return check_interval(reg, s);
   make_planner(reg, s);

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/builtins.hpp"
+#include "sim/engine/catalog.hpp"
 #include "sim/metrics/writers.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
 
@@ -34,7 +34,7 @@ decltype(auto) at_setting(const scenario::Settings& s, const std::string& key, F
   }
 }
 
-std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const schedulers::Registries& reg,
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const Catalog& reg,
                                                               const scenario::Settings& s);
 
 // Applies the scenario's <site name=... unit_value=...> overrides to the platform's graph; an
@@ -43,6 +43,6 @@ void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g);
 
 // Checks everything that can be checked without a SimGrid engine: the planner name and its
 // parameters, the workload parameters (and file), the platform file's presence.
-void check_settings(const schedulers::Registries& reg, const scenario::Settings& s);
+void check_settings(const Catalog& reg, const scenario::Settings& s);
 
 }  // namespace arsim::engine

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/resource_graph.hpp"
-#include "sim/model/time.hpp"
+#include "model/resource_graph.hpp"
+#include "model/time.hpp"
 
 namespace arsim::metrics {
 

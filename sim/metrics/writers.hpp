@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "sim/metrics/records.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::metrics {
 

@@ -17,7 +17,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "sim/model/resource_graph.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::platform {
 

@@ -9,9 +9,9 @@
 
 #include <simgrid/s4u/Mailbox.hpp>
 
-#include "sim/model/plan.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/reservation_table.hpp"
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/reservation_table.hpp"
 
 namespace arsim::protocol {
 

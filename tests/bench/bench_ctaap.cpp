@@ -33,7 +33,7 @@
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace {
 

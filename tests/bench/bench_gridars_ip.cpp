@@ -26,7 +26,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/builtins.hpp"
-#include "sim/model/plan.hpp"
+#include "model/plan.hpp"
 
 namespace arsim::bench {
 

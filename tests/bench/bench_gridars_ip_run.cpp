@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "schedulers/builtins.hpp"
-#include "sim/model/reservation_table.hpp"
+#include "model/reservation_table.hpp"
 #include "workloads/gridars_generator.hpp"
 
 namespace arsim::bench {

@@ -54,12 +54,9 @@ void BM_Trace(benchmark::State& state, std::string name) {
     return;
   }
   const auto trace = arsim::workloads::read_swf(path);
-  std::vector<IntervalTask> tasks;
+  const std::vector<IntervalTask>& tasks = trace.tasks;
   double mean = 0;
-  for (const auto& r : trace.tasks) {
-    tasks.push_back({r.id, r.start, r.finish(), r.predecessor, 0});
-    mean += r.duration / trace.tasks.size();
-  }
+  for (const auto& r : tasks) mean += r.duration() / tasks.size();
   const double period = mean / 0.01;  // g = 0.01
   interval::PeriodicRun run;
   for (auto _ : state) {

@@ -23,10 +23,7 @@ std::vector<schedulers::IntervalTask> tasks(double dependent) {
   p.durations = "lognormal";
   p.duration_cv = 1;
   p.dependent_fraction = dependent;
-  std::vector<schedulers::IntervalTask> out;
-  for (const auto& r : workloads::generate_intervals(p, 11, 0))
-    out.push_back({r.id, r.start, r.finish(), r.predecessor, 0});
-  return out;
+  return workloads::generate_intervals(p, 11, 0);
 }
 
 void compare_with_driver(const std::string& name, double dependent) {

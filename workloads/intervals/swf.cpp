@@ -83,10 +83,10 @@ SwfTrace parse_swf(std::istream& in, const std::string& name) {
       ++trace.skipped;
       continue;
     }
-    IntervalRequest r;
+    model::IntervalTask r;
     r.id = static_cast<int>(v[kJob]);
     r.start = v[kSubmit];
-    r.duration = v[kRun];
+    r.finish = v[kSubmit] + v[kRun];
     r.processors = static_cast<int>(v[kAllocated] > 0 ? v[kAllocated] : v[kRequested]);
     if (v[kPreceding] > 0) {
       auto it = index_of_job.find(static_cast<long>(v[kPreceding]));
@@ -101,6 +101,25 @@ SwfTrace parse_swf(std::istream& in, const std::string& name) {
 SwfTrace read_swf(const std::string& path) {
   std::istringstream in(read_all(path));
   return parse_swf(in, path);
+}
+
+std::vector<model::IntervalTask> swf_window(const SwfTrace& trace, std::size_t first,
+                                            std::size_t count) {
+  if (first >= trace.tasks.size())
+    throw std::invalid_argument(fmt::format("window starts at job {}, beyond the trace's {} jobs",
+                                            first, trace.tasks.size()));
+  const std::size_t end =
+      count == 0 ? trace.tasks.size() : std::min(trace.tasks.size(), first + count);
+  const double origin = trace.tasks[first].start;
+  std::vector<model::IntervalTask> window(trace.tasks.begin() + first, trace.tasks.begin() + end);
+  for (auto& t : window) {
+    t.start -= origin;
+    t.finish -= origin;
+    const bool inside = t.predecessor >= static_cast<long>(first) &&
+                        t.predecessor < static_cast<long>(end);
+    t.predecessor = inside ? static_cast<int>(t.predecessor - first) : -1;
+  }
+  return window;
 }
 
 }  // namespace arsim::workloads

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace arsim::workloads {
 
@@ -48,19 +48,24 @@ void validate(const SyntheticIntervalParams& p) {
   require(std::isfinite(p.delay) && p.delay >= 0, "delay", "expected a number >= 0");
 }
 
-std::vector<IntervalRequest> generate_intervals(const SyntheticIntervalParams& p, std::uint64_t seed,
-                                                std::uint64_t run_index) {
+std::vector<model::IntervalTask> generate_intervals(const SyntheticIntervalParams& p,
+                                                   std::uint64_t seed, std::uint64_t run_index) {
   validate(p);
   auto starts = model::make_stream(seed, run_index, "intervals-start");
   auto durations = model::make_stream(seed, run_index, "intervals-duration");
   auto deps = model::make_stream(seed, run_index, "intervals-dependency");
-  std::vector<IntervalRequest> tasks(p.tasks);
+  std::vector<model::IntervalTask> tasks(p.tasks);
+  std::vector<double> duration(p.tasks);
   for (int i = 0; i < p.tasks; ++i) {
     tasks[i].id = i;
     tasks[i].start = p.period * model::uniform01(starts);
-    tasks[i].duration = draw_duration(p, durations);
+    duration[i] = draw_duration(p, durations);
   }
-  if (p.tasks < 2) return tasks;
+  auto finish_all = [&] {
+    for (int i = 0; i < p.tasks; ++i) tasks[i].finish = tasks[i].start + duration[i];
+    return tasks;
+  };
+  if (p.tasks < 2) return finish_all();
   // Which tasks depend: a uniform subset of 1..N-1 of the asked size (partial Fisher–Yates).
   const int dependent = static_cast<int>(std::lround(p.dependent_fraction * (p.tasks - 1)));
   std::vector<int> pool(p.tasks - 1);
@@ -74,9 +79,9 @@ std::vector<IntervalRequest> generate_intervals(const SyntheticIntervalParams& p
     if (!is_dependent[i]) continue;
     const int pred = static_cast<int>(model::uniform_index(deps, static_cast<std::uint64_t>(i)));
     tasks[i].predecessor = pred;
-    tasks[i].start = tasks[pred].finish() + p.delay;
+    tasks[i].start = tasks[pred].start + duration[pred] + p.delay;
   }
-  return tasks;
+  return finish_all();
 }
 
 }  // namespace arsim::workloads

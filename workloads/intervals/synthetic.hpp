@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/intervals/interval_request.hpp"
+#include "model/interval_task.hpp"
 
 namespace arsim::workloads {
 
@@ -35,7 +35,7 @@ struct SyntheticIntervalParams {
 void validate(const SyntheticIntervalParams& params);
 
 // Tasks in generation order (id = index); deterministic in (params, seed, run_index).
-std::vector<IntervalRequest> generate_intervals(const SyntheticIntervalParams& params,
-                                                std::uint64_t seed, std::uint64_t run_index = 0);
+std::vector<model::IntervalTask> generate_intervals(const SyntheticIntervalParams& params,
+                                                   std::uint64_t seed, std::uint64_t run_index = 0);
 
 }  // namespace arsim::workloads

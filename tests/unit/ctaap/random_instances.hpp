@@ -8,7 +8,7 @@
 
 #include "schedulers/ctaap/check.hpp"
 #include "schedulers/ctaap/instance.hpp"
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 namespace arsim::test {
 

@@ -8,9 +8,9 @@
 #include <random>
 #include <vector>
 
-#include "sim/model/plan.hpp"
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::test {
 

@@ -47,10 +47,10 @@ TEST(Swf, ReadsJobsCommentsBlankLinesAndMissingFields) {
   ASSERT_EQ(t.tasks.size(), 2u);
   EXPECT_EQ(t.tasks[0].id, 1);
   EXPECT_EQ(t.tasks[0].start, 0);
-  EXPECT_EQ(t.tasks[0].duration, 10);
+  EXPECT_EQ(t.tasks[0].duration(), 10);
   EXPECT_EQ(t.tasks[0].processors, 4);
   EXPECT_EQ(t.tasks[1].id, 3);
-  EXPECT_EQ(t.tasks[1].duration, 2.5);
+  EXPECT_EQ(t.tasks[1].duration(), 2.5);
   EXPECT_EQ(t.tasks[1].processors, 8);   // allocated -1: the requested count
   EXPECT_EQ(t.tasks[1].predecessor, 0);  // preceding job 1 is task index 0
 }

@@ -9,11 +9,11 @@ using namespace arsim::workloads;
 
 namespace {
 
-void moments(const std::vector<IntervalRequest>& t, double& mean, double& cv) {
+void moments(const std::vector<arsim::model::IntervalTask>& t, double& mean, double& cv) {
   double s = 0, s2 = 0;
   for (const auto& r : t) {
-    s += r.duration;
-    s2 += r.duration * r.duration;
+    s += r.duration();
+    s2 += r.duration() * r.duration();
   }
   mean = s / t.size();
   cv = std::sqrt(s2 / t.size() - mean * mean) / mean;
@@ -33,7 +33,7 @@ TEST(Synthetic, SymmetricTasksStartUniformlyWithTheGranularityAsDuration) {
     EXPECT_EQ(tasks[i].id, static_cast<int>(i));
     EXPECT_GE(tasks[i].start, 0);
     EXPECT_LT(tasks[i].start, 50);
-    EXPECT_DOUBLE_EQ(tasks[i].duration, 1);
+    EXPECT_NEAR(tasks[i].duration(), 1, 1e-12);  // finish - start, rounded
     EXPECT_EQ(tasks[i].predecessor, -1);
     mean_start += tasks[i].start / tasks.size();
   }
@@ -66,7 +66,7 @@ TEST(Synthetic, DependentTasksFollowTheirPredecessors) {
     if (pred < 0) continue;
     ++dependent;
     EXPECT_LT(pred, static_cast<int>(i));
-    EXPECT_DOUBLE_EQ(tasks[i].start, tasks[pred].finish() + 0.001);
+    EXPECT_DOUBLE_EQ(tasks[i].start, tasks[pred].finish + 0.001);
   }
   EXPECT_EQ(dependent, 200);  // exactly 20 % of tasks 1..N-1
 }
@@ -76,10 +76,10 @@ TEST(Synthetic, DeterministicPerSeedAndRun) {
   p.durations = "lognormal";
   p.duration_cv = 1;
   p.dependent_fraction = 0.3;
-  auto same = [](const std::vector<IntervalRequest>& a, const std::vector<IntervalRequest>& b) {
+  auto same = [](const std::vector<arsim::model::IntervalTask>& a, const std::vector<arsim::model::IntervalTask>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i].start != b[i].start || a[i].duration != b[i].duration || a[i].predecessor != b[i].predecessor)
+      if (a[i].start != b[i].start || a[i].duration() != b[i].duration() || a[i].predecessor != b[i].predecessor)
         return false;
     return true;
   };

@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sim/model/plan.hpp"
+#include "model/plan.hpp"
 
 namespace arsim::model {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/model/reservation_table.hpp"
+#include "model/reservation_table.hpp"
 
 namespace arsim::model {
 namespace {

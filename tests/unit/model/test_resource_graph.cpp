@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sim/model/resource_graph.hpp"
+#include "model/resource_graph.hpp"
 
 namespace arsim::model {
 namespace {

@@ -1,7 +1,7 @@
 // laddered_frames (GridARS stage 2i) and TimeFrame.
 #include <gtest/gtest.h>
 
-#include "sim/model/time.hpp"
+#include "model/time.hpp"
 
 namespace arsim::model {
 namespace {

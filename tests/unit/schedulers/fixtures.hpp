@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/plan.hpp"
+#include "model/plan.hpp"
 
 namespace arsim::schedulers::testing_fixtures {
 

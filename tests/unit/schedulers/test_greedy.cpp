@@ -12,6 +12,7 @@ namespace {
 using namespace testing_fixtures;
 using model::Availability;
 using model::Plan;
+using routing::widest_path;
 
 std::vector<Plan> run(const model::ResourceGraph& g, const model::Request& r,
                       const std::vector<Availability>& frames, int max_hops = 0) {

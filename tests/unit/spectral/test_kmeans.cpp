@@ -7,7 +7,7 @@
 #include <random>
 
 #include "schedulers/spectral/kmeans.hpp"
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 using namespace arsim;
 using namespace arsim::schedulers::spectral;

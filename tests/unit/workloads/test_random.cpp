@@ -1,5 +1,5 @@
-// Seeded streams and portable samplers (sim/model/random.hpp).
-#include "sim/model/random.hpp"
+// Seeded streams and portable samplers (model/random.hpp).
+#include "model/random.hpp"
 
 #include <cmath>
 #include <stdexcept>

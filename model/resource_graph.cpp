@@ -1,4 +1,4 @@
-#include "sim/model/resource_graph.hpp"
+#include "model/resource_graph.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/request.hpp"
-#include "sim/model/resource_graph.hpp"
-#include "sim/model/time.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
+#include "model/time.hpp"
 
 namespace arsim::model {
 

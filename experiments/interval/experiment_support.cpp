@@ -1,4 +1,4 @@
-#include "schedulers/interval/experiment_support.hpp"
+#include "experiments/interval/experiment_support.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,7 +12,10 @@
 #include "workloads/intervals/swf.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
-namespace arsim::schedulers::interval {
+namespace arsim::experiments::interval {
+
+using namespace schedulers::interval;
+using namespace schedulers;
 
 std::vector<ParamSpec> workload_params() {
   return {
@@ -121,31 +124,24 @@ Workload synthetic_workload(const Params& p, std::uint64_t seed, std::uint64_t r
   s.duration_cv = p.get_double("duration_cv");
   s.dependent_fraction = p.get_double("dependent_fraction");
   Workload w;
-  for (const auto& r : workloads::generate_intervals(s, seed, realization))
-    w.tasks.push_back({r.id, r.start, r.finish(), r.predecessor, 0});
+  w.tasks = workloads::generate_intervals(s, seed, realization);
   return w;
 }
 
-// A window of the trace, shifted to start at 0; predecessors outside the window are dropped.
+// A window of the trace (workloads::swf_window), T from its mean run time.
 Workload trace_workload(const Params& p) {
   const auto trace = workloads::read_swf(p.get_string("trace"));
   const long first = p.get_int("window_start");
-  const long count =
-      std::min<long>(p.get_int("window_tasks"), static_cast<long>(trace.tasks.size()) - first);
-  if (count <= 0)
-    throw std::invalid_argument(fmt::format("{}: window_start {} beyond its {} jobs",
-                                            p.get_string("trace"), first, trace.tasks.size()));
   Workload w;
-  const double t0 = trace.tasks[first].start;
-  double mean = 0;
-  for (long k = 0; k < count; ++k) {
-    const auto& r = trace.tasks[first + k];
-    const int pred = r.predecessor >= first && r.predecessor < first + count
-                         ? static_cast<int>(r.predecessor - first)
-                         : -1;
-    w.tasks.push_back({r.id, r.start - t0, r.finish() - t0, pred, 0});
-    mean += r.duration / count;
+  try {
+    w.tasks = workloads::swf_window(trace, static_cast<std::size_t>(first),
+                                    static_cast<std::size_t>(p.get_int("window_tasks")));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{}: {}", p.get_string("trace"), e.what()));
   }
+  double mean = 0;
+  const double count = static_cast<double>(w.tasks.size());
+  for (const auto& t : w.tasks) mean += t.duration() / count;
   if (!(mean > 0)) throw std::invalid_argument("trace window: every job has run time 0");
   w.period = mean / p.get_double("granularity");  // g = D_u / T, eq. (18)
   return w;
@@ -223,4 +219,4 @@ void TableBuilder::end_row() {
   row_.clear();
 }
 
-}  // namespace arsim::schedulers::interval
+}  // namespace arsim::experiments::interval

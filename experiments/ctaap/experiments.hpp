@@ -23,9 +23,14 @@
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
-#include "schedulers/experiment.hpp"
+#include "experiments/experiment.hpp"
 
-namespace arsim::schedulers::ctaap {
+namespace arsim::experiments::ctaap {
+
+using schedulers::ctaap::ExactOptions;
+using schedulers::ctaap::GeneratorConfig;
+using schedulers::ctaap::IpOptions;
+using schedulers::ctaap::SolverOptions;
 
 struct ExperimentConfig {
   GeneratorConfig generator;  // capacity_max 0 in the parameters becomes max(1, n / 5) (Fig. 3)
@@ -48,4 +53,4 @@ class CtaapExperiment : public OfflineExperiment {
 // Registers "ctaap-fig2" and "ctaap-fig3".
 void register_experiments(ExperimentRegistry& registry);
 
-}  // namespace arsim::schedulers::ctaap
+}  // namespace arsim::experiments::ctaap

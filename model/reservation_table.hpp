@@ -17,7 +17,7 @@
 #include <queue>
 #include <vector>
 
-#include "sim/model/time.hpp"
+#include "model/time.hpp"
 
 namespace arsim::model {
 

@@ -1,4 +1,4 @@
-#include "schedulers/ctaap/experiments.hpp"
+#include "experiments/ctaap/experiments.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,16 @@
 
 #include "schedulers/ctaap/exact.hpp"
 #include "schedulers/ctaap/options.hpp"
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
-namespace arsim::schedulers::ctaap {
+namespace arsim::experiments::ctaap {
+
+using namespace schedulers::ctaap;
+using schedulers::Params;
+using schedulers::ParamError;
+using schedulers::ParamSpec;
+using schedulers::ParamType;
+namespace milp = schedulers::milp;
 
 namespace {
 
@@ -189,4 +196,4 @@ void register_experiments(ExperimentRegistry& registry) {
                 }});
 }
 
-}  // namespace arsim::schedulers::ctaap
+}  // namespace arsim::experiments::ctaap

@@ -10,12 +10,21 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/experiment.hpp"
+#include "experiments/experiment.hpp"
 #include "schedulers/interval/metrics.hpp"
 #include "schedulers/interval/periodic.hpp"
 #include "schedulers/interval_scheduler.hpp"
 
-namespace arsim::schedulers::interval {
+namespace arsim::experiments::interval {
+
+using schedulers::IntervalRegistry;
+using schedulers::IntervalScheduler;
+using schedulers::IntervalTask;
+using schedulers::Params;
+using schedulers::ParamSpec;
+using schedulers::ParamType;
+using schedulers::interval::LoadMetrics;
+using schedulers::interval::PeriodicRun;
 
 // Every scheduler of the comparison, in report order: the literal SCS, its repair, then the
 // baselines of §6.2 (hard and soft Maxima IS, the ECT family, the graph partitioners).
@@ -42,8 +51,8 @@ struct Workload {
 
 // From the parameters of workload_params(): generate_intervals (N = tasks, or round(load / g) when
 // tasks = 0) with T = 1, or, when `trace` is set, jobs window_start .. window_start + window_tasks
-// of the SWF file (relative paths against the working directory: the repository root), T = mean
-// duration / g, starts from the first job's submit time. `realization` selects the generator's
+// of the SWF file (workloads::swf_window; the offline kind resolves a relative path against the
+// scenario file), T = mean duration / g, starts from the first job's submit time. `realization` selects the generator's
 // run index (a trace window does not depend on it).
 Workload make_workload(const Params& params, std::uint64_t seed, std::uint64_t realization);
 
@@ -84,4 +93,4 @@ class TableBuilder {
   std::vector<std::string> row_;
 };
 
-}  // namespace arsim::schedulers::interval
+}  // namespace arsim::experiments::interval

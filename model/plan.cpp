@@ -1,4 +1,4 @@
-#include "sim/model/plan.hpp"
+#include "model/plan.hpp"
 
 #include <cmath>
 #include <set>

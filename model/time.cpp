@@ -1,4 +1,4 @@
-#include "sim/model/time.hpp"
+#include "model/time.hpp"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-// The SCS offline experiments (schedulers/interval/experiments.hpp): columns, determinism in
+// The SCS offline experiments (experiments/interval/experiments.hpp): columns, determinism in
 // (seed, run_index), and cases small enough to check by hand.
 #include <gtest/gtest.h>
 
@@ -9,24 +9,17 @@
 #include <map>
 #include <string>
 
-#include "schedulers/builtins.hpp"
+#include "tests/unit/experiments/catalog.hpp"
 
 using namespace arsim::schedulers;
+using arsim::experiments::ResultTable;
+using arsim::experiments::testing::catalog;
 
 namespace {
 
-const Registries& registries() {
-  static const Registries r = [] {
-    Registries x;
-    register_builtins(x);
-    return x;
-  }();
-  return r;
-}
-
 ResultTable run(const std::string& name, const std::map<std::string, std::string>& params,
                 std::uint64_t seed = 1, int run_index = 0) {
-  return registries().experiments.create(name, params)->run(seed, run_index);
+  return catalog().experiments.create(name, params)->run(seed, run_index);
 }
 
 int column(const ResultTable& t, const std::string& name) {
@@ -81,7 +74,7 @@ const std::map<std::string, std::string> kTiny = {
 TEST(IntervalExperiments, AllRegistered) {
   for (const char* name :
        {"scs-min-resources", "scs-deviation", "scs-spectrum", "scs-runtime", "scs-table1"})
-    EXPECT_NO_THROW(registries().experiments.get(name)) << name;
+    EXPECT_NO_THROW(catalog().experiments.get(name)) << name;
 }
 
 TEST(IntervalExperiments, UnknownSchedulerIsAParamError) {

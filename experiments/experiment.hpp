@@ -1,5 +1,5 @@
 // The OfflineExperiment family: algorithm evaluations on generated instances, without a
-// simulation (DESIGN §4, scenario kind="offline"), e.g. CTAAP Figs. 2-3. An experiment draws its
+// simulation (scenario kind="offline", sim/kinds/offline/), e.g. CTAAP Figs. 2-3. An experiment draws its
 // instances from the seed and run index, runs the algorithms it compares, and returns a table that
 // the engine writes as results.csv of the run.
 #pragma once
@@ -10,7 +10,7 @@
 
 #include "schedulers/registry.hpp"
 
-namespace arsim::schedulers {
+namespace arsim::experiments {
 
 struct ResultTable {
   std::vector<std::string> header;
@@ -25,6 +25,6 @@ class OfflineExperiment {
   virtual ResultTable run(std::uint64_t seed, int run_index) = 0;
 };
 
-using ExperimentRegistry = Registry<OfflineExperiment>;
+using ExperimentRegistry = schedulers::Registry<OfflineExperiment>;
 
-}  // namespace arsim::schedulers
+}  // namespace arsim::experiments

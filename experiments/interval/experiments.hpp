@@ -17,16 +17,17 @@
 
 #include <memory>
 
-#include "schedulers/experiment.hpp"
+#include "experiments/experiment.hpp"
 #include "schedulers/interval_scheduler.hpp"
 
-namespace arsim::schedulers::interval {
+namespace arsim::experiments::interval {
 
 // `schedulers` must outlive `experiments` (both live in one Registries).
-void register_experiments(ExperimentRegistry& experiments, const IntervalRegistry& schedulers);
+void register_experiments(ExperimentRegistry& experiments,
+                          const schedulers::IntervalRegistry& schedulers);
 
 // The two analyses of experiments_analysis.cpp, registered by register_experiments.
 void register_analysis_experiments(ExperimentRegistry& experiments,
-                                   const IntervalRegistry& schedulers);
+                                   const schedulers::IntervalRegistry& schedulers);
 
-}  // namespace arsim::schedulers::interval
+}  // namespace arsim::experiments::interval

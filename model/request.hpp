@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/model/time.hpp"
+#include "model/time.hpp"
 
 namespace arsim::model {
 

@@ -1,4 +1,4 @@
-#include "sim/model/request.hpp"
+#include "model/request.hpp"
 
 #include <stdexcept>
 

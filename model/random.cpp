@@ -1,4 +1,4 @@
-#include "sim/model/random.hpp"
+#include "model/random.hpp"
 
 #include <cmath>
 #include <stdexcept>

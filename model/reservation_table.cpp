@@ -1,4 +1,4 @@
-#include "sim/model/reservation_table.hpp"
+#include "model/reservation_table.hpp"
 
 #include <algorithm>
 #include <cmath>

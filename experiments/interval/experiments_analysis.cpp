@@ -7,11 +7,14 @@
 #include <Eigen/Dense>
 
 #include "schedulers/interval/execution.hpp"
-#include "schedulers/interval/experiment_support.hpp"
-#include "schedulers/interval/experiments.hpp"
+#include "experiments/interval/experiment_support.hpp"
+#include "experiments/interval/experiments.hpp"
 #include "schedulers/interval/overlaps.hpp"
 
-namespace arsim::schedulers::interval {
+namespace arsim::experiments::interval {
+
+using namespace schedulers::interval;
+using namespace schedulers;
 
 namespace {
 
@@ -198,4 +201,4 @@ void register_analysis_experiments(ExperimentRegistry& experiments,
                    [reg](const Params& p) { return std::make_unique<Table1Experiment>(p, *reg); }});
 }
 
-}  // namespace arsim::schedulers::interval
+}  // namespace arsim::experiments::interval

@@ -1,11 +1,14 @@
-#include "schedulers/interval/experiments.hpp"
+#include "experiments/interval/experiments.hpp"
 
 #include <algorithm>
 #include <chrono>
 
-#include "schedulers/interval/experiment_support.hpp"
+#include "experiments/interval/experiment_support.hpp"
 
-namespace arsim::schedulers::interval {
+namespace arsim::experiments::interval {
+
+using namespace schedulers::interval;
+using namespace schedulers;
 
 namespace {
 
@@ -196,4 +199,4 @@ void register_experiments(ExperimentRegistry& experiments, const IntervalRegistr
   register_analysis_experiments(experiments, schedulers);
 }
 
-}  // namespace arsim::schedulers::interval
+}  // namespace arsim::experiments::interval
