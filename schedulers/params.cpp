@@ -45,6 +45,8 @@ void check_value(const std::string& owner, const ParamSpec& spec, const std::str
     case ParamType::Bool:
       if (!parse_bool(value, flag)) fail("true or false");
       return;
+    case ParamType::Path:
+      return;
     case ParamType::String:
       if (!spec.choices.empty() &&
           std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
@@ -62,6 +64,7 @@ std::string to_string(ParamType t) {
     case ParamType::Double: return "double";
     case ParamType::Bool: return "bool";
     case ParamType::String: return "string";
+    case ParamType::Path: return "path";
   }
   return "?";
 }

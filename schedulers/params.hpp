@@ -8,7 +8,9 @@
 
 namespace arsim::schedulers {
 
-enum class ParamType { Int, Double, Bool, String };
+// Path: a file or folder; a relative path is resolved by whoever read the value against the file it
+// came from (a scenario's paths are relative to the scenario file). Empty means none.
+enum class ParamType { Int, Double, Bool, String, Path };
 
 struct ParamSpec {
   std::string name;

@@ -120,7 +120,7 @@ std::vector<ParamSpec> param_specs() {
       spec("time_limit", T::Double, "10", "seconds per frame's solve (0 = none)", 0),
       spec("first_feasible", T::Bool, "false",
            "stop at the first feasible solution (MiniSat-st-1 of Table 2)"),
-      spec("dump_dir", T::String, "", "write every solved model here as MPS + JSON"),
+      spec("dump_dir", T::Path, "", "write every solved model here as MPS + JSON"),
       spec("balance", T::Double, "0",
            "option (A) weight w: site unit value += w * used cores / cores", 0),
       spec("tighten", T::Bool, "false",

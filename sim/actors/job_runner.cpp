@@ -10,22 +10,31 @@
 
 namespace arsim::actors {
 
-JobRunner::JobRunner(RunContext ctx, int site, int request_id, int cores, model::TimeFrame frame)
-    : ctx_(ctx), site_(site), request_id_(request_id), cores_(cores), frame_(frame) {
-  if (!ctx.platform || !ctx.record) throw std::invalid_argument("JobRunner: incomplete context");
+namespace sg4 = simgrid::s4u;
+
+JobRunner::JobRunner(const platform::PlatformView* platform, int site, int job, int cores,
+                     model::TimeFrame frame, JobHooks hooks)
+    : platform_(platform), site_(site), job_(job), cores_(cores), frame_(frame),
+      hooks_(std::move(hooks)) {
+  if (!platform_) throw std::invalid_argument("JobRunner: no platform");
+  if (site < 0 || site >= static_cast<int>(platform_->site_hosts.size()) ||
+      platform_->site_hosts[site].empty())
+    throw std::invalid_argument("JobRunner: vertex is not a site with hosts");
   if (cores <= 0) throw std::invalid_argument("JobRunner: cores must be > 0");
   if (!(frame.length() > 0)) throw std::invalid_argument("JobRunner: empty frame");
+  if (!hooks_.finished) throw std::invalid_argument("JobRunner: no finish hook");
 }
 
 void JobRunner::operator()() {
   sg4::this_actor::sleep_until(frame_.start);
   const double start = sg4::Engine::get_clock();
+  if (hooks_.started) hooks_.started({job_, site_, cores_, start, start});
   // Spread the cores over the site's hosts, filling each host in order. Each host's share is one
   // multi-threaded execution of duration × speed flops per thread, so it lasts the reserved time
   // as long as the reservation tables keep the site within its cores.
   std::vector<sg4::ExecPtr> execs;
   int left = cores_;
-  for (sg4::Host* h : ctx_.platform->site_hosts.at(site_)) {
+  for (sg4::Host* h : platform_->site_hosts.at(site_)) {
     if (left == 0) break;
     const int here = std::min(left, h->get_core_count());
     execs.push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
@@ -35,7 +44,7 @@ void JobRunner::operator()() {
     left -= here;
   }
   for (auto& e : execs) e->wait();
-  ctx_.record->jobs.push_back({request_id_, site_, cores_, start, sg4::Engine::get_clock()});
+  hooks_.finished({job_, site_, cores_, start, sg4::Engine::get_clock()});
 }
 
 }  // namespace arsim::actors

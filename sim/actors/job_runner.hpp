@@ -1,23 +1,34 @@
-// One reserved component job: waits for its reserved start, then computes on its site's hosts for
-// the reserved duration with the reserved number of cores.
+// Runs one job on a site's hosts: waits for its start, then computes for the frame's length with
+// the given number of cores, and reports the job when it started and when it finished. Shared by
+// the run kinds that execute jobs (co-allocation's reserved components, interval tasks).
 #pragma once
 
-#include "sim/actors/run_context.hpp"
+#include <functional>
+
 #include "model/time.hpp"
+#include "sim/metrics/job_record.hpp"
+#include "sim/platform/platform_view.hpp"
 
 namespace arsim::actors {
 
+struct JobHooks {
+  std::function<void(const metrics::JobRecord&)> started;   // end not yet known (= start)
+  std::function<void(const metrics::JobRecord&)> finished;  // required
+};
+
 class JobRunner {
  public:
-  JobRunner(RunContext ctx, int site, int request_id, int cores, model::TimeFrame frame);
+  JobRunner(const platform::PlatformView* platform, int site, int job, int cores,
+            model::TimeFrame frame, JobHooks hooks);
   void operator()();
 
  private:
-  RunContext ctx_;
+  const platform::PlatformView* platform_;
   int site_;
-  int request_id_;
+  int job_;
   int cores_;
   model::TimeFrame frame_;
+  JobHooks hooks_;
 };
 
 }  // namespace arsim::actors

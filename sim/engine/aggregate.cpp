@@ -43,11 +43,11 @@ double t_quantile_95(int df) {
   return df <= 30 ? table[df - 1] : 1.96;
 }
 
-void write_aggregates(const std::string& out, const std::vector<scenario::RunSpec>& specs) {
+void write_aggregates(const std::string& out, const std::vector<scenario::RunSpec>& specs,
+                      const std::vector<std::string>& metrics) {
   std::vector<std::string> sweep_header{"run", "point", "seed", "run_index"};
   for (const auto& [k, v] : specs.front().point) sweep_header.push_back(k);
-  for (const char* c : {"submitted", "accepted", "success_ratio", "mean_time_deviation"})
-    sweep_header.push_back(c);
+  for (const auto& c : metrics) sweep_header.push_back(c);
   metrics::CsvWriter sweep(sweep_header);
   std::map<Key, Series> groups;
   for (const auto& spec : specs) {
@@ -59,7 +59,7 @@ void write_aggregates(const std::string& out, const std::vector<scenario::RunSpe
         groups[{point_label(spec), row[m], row[u], row[r], row[b]}].values.push_back(std::stod(row[v]));
     sweep.field(spec.dir).field(point_label(spec)).field(spec.seed).field(spec.run_index);
     for (const auto& [k, val] : spec.point) sweep.field(val);
-    for (const char* metric : {"submitted", "accepted", "success_ratio", "mean_time_deviation"}) {
+    for (const auto& metric : metrics) {
       const double x = lookup(table, metric, "all", "all");
       if (std::isnan(x)) sweep.empty();
       else sweep.field(x);

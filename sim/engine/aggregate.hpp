@@ -9,8 +9,10 @@
 
 namespace arsim::engine {
 
-// Reads each run's summary.csv under `out` and writes out/sweep.csv and out/aggregate.csv.
-void write_aggregates(const std::string& out, const std::vector<scenario::RunSpec>& specs);
+// Reads each run's summary.csv under `out` and writes out/sweep.csv (one row per run, with the
+// `metrics` of user "all" over the whole run) and out/aggregate.csv.
+void write_aggregates(const std::string& out, const std::vector<scenario::RunSpec>& specs,
+                      const std::vector<std::string>& metrics);
 
 // Two-sided 95 % Student-t quantile for `df` degrees of freedom (normal beyond 30).
 double t_quantile_95(int df);

@@ -73,24 +73,8 @@ void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const
   metrics::write_atomically(dir + "/run.json", json + "}\n");
 }
 
-void write_run_info(const std::string& dir, const scenario::RunSpec& spec,
-                    const metrics::RunRecord& record, const std::string& platform_file,
-                    const std::string& workload_text, double wall_seconds) {
-  double planning = 0;
-  std::size_t accepted = 0;
-  for (const auto& r : record.requests) {
-    planning += r.planning_wall;
-    accepted += r.outcome == metrics::Outcome::Accepted;
-  }
-  write_run_json(dir, spec,
-                 {{"platform", json_string(platform_file)},
-                  {"platform_hash", json_string(fnv1a_hex(file_bytes(platform_file)))},
-                  {"workload_hash", json_string(fnv1a_hex(workload_text))},
-                  {"requests", std::to_string(record.requests.size())},
-                  {"accepted", std::to_string(accepted)},
-                  {"simulated_end", fmt::format("{}", record.end_time)},
-                  {"planning_wall_seconds", fmt::format("{:.6f}", planning)}},
-                 wall_seconds);
+std::string file_hash(const std::string& path) {
+  return fnv1a_hex(file_bytes(path));
 }
 
 }  // namespace arsim::engine

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/metrics/records.hpp"
+#include "sim/engine/run_kind.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace arsim::engine {
@@ -14,15 +14,10 @@ namespace arsim::engine {
 // 64-bit FNV-1a, as 16 hex digits: stable across platforms and standard libraries.
 std::string fnv1a_hex(const std::string& bytes);
 
-// Fields of run.json beyond those every run has, as (name, JSON value) pairs in output order.
-using JsonFields = std::vector<std::pair<std::string, std::string>>;
-
 std::string json_string(const std::string& s);
 
-// run.json of a simulation run.
-void write_run_info(const std::string& dir, const scenario::RunSpec& spec,
-                    const metrics::RunRecord& record, const std::string& platform_file,
-                    const std::string& workload_text, double wall_seconds);
+// The 16-hex-digit FNV-1a of a file's bytes ("" when it cannot be read).
+std::string file_hash(const std::string& path);
 
 // run.json with the fields every run has (scenario, hashes, seed, point, versions, wall time) and
 // `extra` in between.

@@ -1,5 +1,5 @@
-// One simulation run in this process: one SimGrid engine, the platform, the actors, the metrics.
-// A process runs at most one (SimGrid allows one engine per process); the runner forks for more.
+// One run of a scenario in this process, through its run kind: the kind writes its files, the
+// engine reports the audit and writes run.json last, so its presence marks a completed run.
 #pragma once
 
 #include <ostream>
@@ -10,16 +10,15 @@
 
 namespace arsim::engine {
 
-struct RunOptions {
-  bool audit = false;    // re-read the written run and check it (metrics::audit_run)
-  bool verbose = false;  // arsim log categories at info level instead of warning
-};
+// Checks that the kind of `settings` honours what `options` ask; throws scenario::InputError
+// naming the kind and the option otherwise.
+void check_options(const Catalog& catalog, const scenario::Settings& settings,
+                   const RunOptions& options);
 
-// Runs `spec` and writes its files into `dir` (created; files renamed into place when complete,
-// run.json last). Returns 0 on success, 1 when the audit found violations. Throws
-// scenario::InputError (bad input) or std::runtime_error (a failure inside the run).
-int run_one(const Catalog& reg, const scenario::RunSpec& spec,
-            const std::string& dir, const RunOptions& options, std::ostream& report);
+// Runs `spec` into `dir` (created). Returns 0 on success, 1 when the audit found violations.
+// Throws scenario::InputError (bad input) or std::runtime_error (a failure inside the run).
+int run_one(const Catalog& catalog, const scenario::RunSpec& spec, const std::string& dir,
+            const RunOptions& options, std::ostream& report);
 
 // True when `dir` holds a completed run (its run.json exists).
 bool run_complete(const std::string& dir);

@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include "sim/engine/aggregate.hpp"
-#include "sim/engine/setup.hpp"
 
 namespace arsim::engine {
 
@@ -20,13 +19,13 @@ namespace {
 
 // Child process: one run, its report into the run folder. Exit 0 ok, 1 audit failed, 2 bad input,
 // 3 any other failure.
-[[noreturn]] void child(const Catalog& reg, const scenario::RunSpec& spec,
+[[noreturn]] void child(const Catalog& catalog, const scenario::RunSpec& spec,
                         const std::string& dir, const RunOptions& options) {
   int status = 3;
   try {
     std::filesystem::create_directories(dir);
     std::ofstream report(dir + "/report.txt");
-    status = run_one(reg, spec, dir, options, report);
+    status = run_one(catalog, spec, dir, options, report);
   } catch (const scenario::InputError& e) {
     std::cerr << e.what() << "\n";
     status = 2;
@@ -46,19 +45,15 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
 
 }  // namespace
 
-int run_scenario(const Catalog& reg, const scenario::Settings& settings,
+int run_scenario(const Catalog& catalog, const scenario::Settings& settings,
                  const std::string& out, const BatchOptions& options, std::ostream& report) {
-  auto specs = scenario::expand(settings);
-  // Runs of a sweep dump their models into their own subfolders, so names never collide.
-  if (specs.size() > 1 && settings.has("planner.dump_dir"))
-    for (auto& spec : specs)
-      spec.settings.set("planner.dump_dir",
-                        settings.get_string("planner.dump_dir") + "/" + spec.dir,
-                        settings.where("planner.dump_dir"));
-  for (const auto& spec : specs) check_settings(reg, spec.settings);  // nothing runs on bad input
-  if (specs.size() == 1 && settings.sweep().empty()) {
-    return run_one(reg, specs.front(), out, options.run, report);
+  const auto specs = scenario::expand(settings);
+  const RunKind& kind = catalog.kinds.of(settings);
+  for (const auto& spec : specs) {  // nothing runs on bad input
+    check_options(catalog, spec.settings, options.run);
+    kind.check(catalog, spec.settings);
   }
+  if (specs.front().single) return run_one(catalog, specs.front(), out, options.run, report);
   std::size_t next = 0, done = 0, skipped = 0, failed = 0;
   std::map<pid_t, std::string> running;
   bool bad_input = false;
@@ -73,7 +68,7 @@ int run_scenario(const Catalog& reg, const scenario::Settings& settings,
       std::fflush(nullptr);
       const pid_t pid = fork();
       if (pid < 0) throw std::runtime_error("fork failed");
-      if (pid == 0) child(reg, spec, dir, options.run);
+      if (pid == 0) child(catalog, spec, dir, options.run);
       running[pid] = dir;
     }
     progress(done, specs.size(), skipped, failed);
@@ -95,9 +90,9 @@ int run_scenario(const Catalog& reg, const scenario::Settings& settings,
   if (isatty(STDERR_FILENO)) std::cerr << "\n";
   if (failed == 0) {
     report << fmt::format("{} runs in {} ({} resumed)", specs.size(), out, skipped);
-    // Offline runs write results.csv, not summary.csv: the analysis reads them run by run.
-    if (settings.get_string("scenario.kind") != "offline") {
-      write_aggregates(out, specs);
+    const auto metrics = kind.sweep_metrics();
+    if (!metrics.empty()) {  // kinds without summary.csv are read run by run by the analysis
+      write_aggregates(out, specs, metrics);
       report << fmt::format(": {}/sweep.csv, {}/aggregate.csv", out, out);
     }
     report << "\n";

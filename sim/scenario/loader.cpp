@@ -38,9 +38,9 @@ std::string valid_list(const std::vector<std::string>& v) {
 }
 
 // An element written as several <user name=...> keyed by name (schema pattern "user.*.x").
-bool is_repeatable(const std::string& element) {
+bool is_repeatable(const Schema& schema, const std::string& element) {
   const std::string prefix = element + ".*.";
-  return std::any_of(schema().begin(), schema().end(), [&](const auto& s) {
+  return std::any_of(schema.keys().begin(), schema.keys().end(), [&](const auto& s) {
     return s.pattern.compare(0, prefix.size(), prefix) == 0;
   });
 }
@@ -49,8 +49,9 @@ bool is_repeatable(const std::string& element) {
 // offsets, mapped through the newlines of the original text, give exact line numbers.
 class Reader {
  public:
-  Reader(std::string file, const std::string& text)
-      : file_(std::move(file)), original_(text), buffer_(text.begin(), text.end()) {
+  Reader(std::string file, const std::string& text, const SchemaSet& schemas)
+      : file_(std::move(file)), original_(text), buffer_(text.begin(), text.end()),
+        schemas_(schemas) {
     for (size_t i = 0; i < text.size(); ++i)
       if (text[i] == '\n') newlines_.push_back(i);
   }
@@ -155,7 +156,7 @@ class Reader {
                       pugi::xml_attribute a) {
     const std::string key = prefix + "." + a.name();
     const Location where = loc(n, element, a);
-    s_.set(key, check_value(*find_spec(key), a.value(), where), where);
+    s_.set(key, check_value(*schema().find(key), a.value(), where), where);
   }
 
   // First occurrence of a singleton element; a second one is an error.
@@ -165,12 +166,41 @@ class Reader {
       fail(n, fmt::format("duplicate element <{}> (first at line {})", n.name(), it->second));
   }
 
+  const Schema& schema() const { return s_.schema(); }
+
+  // " (<x> is an element of kind offline)" when other run kinds know the element, else "".
+  std::string other_kinds_with(const std::string& element) const {
+    std::vector<std::string> kinds;
+    for (const auto& [kind, other] : schemas_.kinds)
+      if (contains(other->root_elements(), element)) kinds.push_back(kind);
+    if (kinds.empty()) return "";
+    return fmt::format(" (<{}> is an element of kind {}; this scenario is of kind {})", element,
+                       fmt::join(kinds, ", "), kind_);
+  }
+
+  // The run kind decides which keys exist, so it is read first: kind="..." of the root, an old
+  // name of a kind, or the default.
+  void choose_kind(pugi::xml_node root) {
+    std::string kind = schemas_.default_kind;
+    auto a = root.attribute("kind");
+    const std::string name = a ? trim(a.value()) : kind;
+    if (!schemas_.find(name, &kind)) {
+      if (!a) throw std::logic_error("SchemaSet: no schema for the default kind");
+      throw value_error(loc(root, "scenario", a),
+                        fmt::format("one of {}", fmt::join(schemas_.names(), ", ")), a.value());
+    }
+    s_.set_schema(schemas_.kinds.at(kind));
+    kind_ = kind;
+    if (a) a.set_value(kind.c_str());  // an old name reads as the kind it stands for
+  }
+
   void read_root(pugi::xml_node root) {
     s_.set_source(file_);
     s_.set_section("scenario", loc(root, "scenario"));
-    check_shape(root, "scenario", attributes_of("scenario"));
+    choose_kind(root);
+    check_shape(root, "scenario", schema().attributes_of("scenario"));
     for (auto a : root.attributes()) read_attribute(root, "scenario", "scenario", a);
-    const auto elements = root_elements();
+    const auto elements = schema().root_elements();
     pugi::xml_node sweep;
     for (auto c : root.children()) {
       if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata)
@@ -178,8 +208,9 @@ class Reader {
       if (c.type() != pugi::node_element) continue;
       const std::string name = c.name();
       if (!contains(elements, name))
-        fail(c, fmt::format("unknown element <{}>; valid: {}", name, valid_list(elements)));
-      if (is_repeatable(name)) {
+        fail(c, fmt::format("unknown element <{}>; valid: {}{}", name, valid_list(elements),
+                            other_kinds_with(name)));
+      if (is_repeatable(schema(), name)) {
         read_named(c, name);
         continue;
       }
@@ -208,9 +239,9 @@ class Reader {
   }
 
   void read_section(pugi::xml_node n, const std::string& element) {
-    const std::string param_prefix = param_prefix_of(element);
+    const std::string param_prefix = schema().param_prefix_of(element);
     const bool has_params = !param_prefix.empty();
-    check_shape(n, element, attributes_of(element),
+    check_shape(n, element, schema().attributes_of(element),
                 has_params ? std::vector<std::string>{"param"} : std::vector<std::string>{});
     s_.set_section(element, loc(n, element));
     for (auto a : n.attributes()) read_attribute(n, element, element, a);
@@ -239,11 +270,11 @@ class Reader {
     auto value = required(n, "param", "value");
     const std::string key = prefix + name;
     const Location where = loc(n, fmt::format("param name=\"{}\"", name), value);
-    s_.set(key, check_value(*find_spec(key), value.value(), where), where);
+    s_.set(key, check_value(*schema().find(key), value.value(), where), where);
   }
 
   void read_named(pugi::xml_node n, const std::string& element) {
-    check_shape(n, element, attributes_of(element));
+    check_shape(n, element, schema().attributes_of(element));
     const std::string name = read_name(n, element, named_[element]);
     if (element == "user") s_.add_user(name);
     const std::string prefix = element + "." + name;
@@ -342,6 +373,8 @@ class Reader {
   std::string original_;  // the text before in-place parsing changed it
   std::vector<char> buffer_;
   std::vector<size_t> newlines_;
+  const SchemaSet& schemas_;
+  std::string kind_;  // the run kind, once chosen
   pugi::xml_document doc_;
   Settings s_;
   std::map<std::string, int> first_line_;                    // singleton element -> line
@@ -350,11 +383,12 @@ class Reader {
 
 }  // namespace
 
-Settings parse_scenario(const std::string& file, const std::string& text) {
-  return Reader(file, text).read();
+Settings parse_scenario(const std::string& file, const std::string& text,
+                        const SchemaSet& schemas) {
+  return Reader(file, text, schemas).read();
 }
 
-Settings load_scenario(const std::string& path) {
+Settings load_scenario(const std::string& path, const SchemaSet& schemas) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError(fmt::format("{}: cannot read scenario file: is a directory", path));
@@ -363,7 +397,7 @@ Settings load_scenario(const std::string& path) {
     throw InputError(fmt::format("{}: cannot open scenario file ({})", path, std::strerror(errno)));
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_scenario(path, text.str());
+  return parse_scenario(path, text.str(), schemas);
 }
 
 }  // namespace arsim::scenario

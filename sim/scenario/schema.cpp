@@ -14,93 +14,6 @@ namespace arsim::scenario {
 namespace {
 
 using T = ValueType;
-const std::string kGridars = "workload.generator=gridars";
-const std::string kIntervals = "workload.generator=intervals";
-const std::string kIntervalRm = "workload.generator=intervals|swf";
-
-// The schema. One entry per key; keep scenarios/README.md in step (a test checks every pattern is
-// mentioned there). Defaults of the gridars workload are GridARS Table 1 (workloads/
-// gridars_generator.hpp).
-// clang-format off
-std::vector<KeySpec> make_schema() {
-  return {
-      key("scenario.name", T::String).need().about("name of the experiment"),
-      key("scenario.kind", T::String).def("simulation").one_of({"simulation", "offline"})
-          .about("simulation: a SimGrid run; offline: algorithm evaluation on generated instances"),
-      key("scenario.runs", T::Int).def("1").at_least(1).at_most(1e6).about("runs per sweep point"),
-      key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
-      key("platform.file", T::Path).need_if("scenario.kind=simulation")
-          .about("SimGrid platform file, relative to the scenario file"),
-      key("workload.generator", T::String).need_if("scenario.kind=simulation")
-          .one_of({"gridars", "file", "intervals", "swf"})
-          .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
-      key("workload.file", T::Path).need().only("workload.generator=file")
-          .about("request file, relative to the scenario file"),
-      key("workload.arrival_end", T::Double).def("86400").at_least(0)
-          .about("arrivals while submit time < arrival_end (s); also bounds the success-ratio buckets"),
-      key("workload.window_start", T::Double).def("86400").at_least(0)
-          .about("start of the reservation window (s); also the load metrics' window"),
-      key("workload.window_end", T::Double).def("172800").at_least(0)
-          .about("end of the reservation window (s), > window_start"),
-      key("workload.durations", T::Doubles).def("1800 3600 7200").above(0).only(kGridars)
-          .about("request durations D drawn uniformly (s)"),
-      key("workload.cpus", T::Ints).def("1 2 4 8").at_least(1).only(kGridars)
-          .about("cores per component drawn uniformly"),
-      key("workload.bandwidth", T::Double).def("1").at_least(0).only(kGridars)
-          .about("bandwidth of every requested path (Gbit/s)"),
-      key("workload.lst_factor", T::Double).def("3").at_least(0).only(kGridars)
-          .about("LST = EST + lst_factor * D"),
-      key("workload.types", T::Ints).def("1 2 3 4").at_least(1).at_most(4).only(kGridars)
-          .about("request types (shapes) drawn uniformly"),
-      key("workload.tasks", T::Int).def("500").at_least(1).only(kIntervals)
-          .about("N: tasks of the synthetic interval workload (SCS §6.1.1)"),
-      key("workload.period", T::Double).def("1").above(0).only(kIntervals)
-          .about("T of the synthetic workload: requested starts uniform over [0, T)"),
-      key("workload.granularity", T::Double).def("0.02").above(0).only(kIntervals)
-          .about("g = mean duration / T (SCS eq. 18)"),
-      key("workload.duration_law", T::String).def("constant").one_of({"constant", "uniform", "lognormal"})
-          .only(kIntervals).about("constant (symmetric) or varying (asymmetric) durations"),
-      key("workload.duration_cv", T::Double).def("0").at_least(0).only(kIntervals)
-          .about("standard deviation / mean of asymmetric durations"),
-      key("workload.dependent_fraction", T::Double).def("0").at_least(0).at_most(1).only(kIntervals)
-          .about("share of tasks that depend on an earlier task (DAG)"),
-      key("workload.trace", T::Path).need().only("workload.generator=swf")
-          .about("SWF trace (Parallel Workloads Archive); submit -> requested start, run time -> duration"),
-      key("workload.first_job", T::Int).def("0").at_least(0).only("workload.generator=swf")
-          .about("index of the first job of the trace to use"),
-      key("workload.jobs", T::Int).def("0").at_least(0).only("workload.generator=swf")
-          .about("jobs to use from first_job on (0 = all)"),
-      key("interval_rm.scheduler", T::String).need().only(kIntervalRm)
-          .about("interval scheduler (registry name; checked by the registry)"),
-      key("interval_rm.resources", T::Int).def("10").at_least(1).only(kIntervalRm)
-          .about("M: resources, the first M compute sites of the platform"),
-      key("interval_rm.period", T::Double).need().above(0).only(kIntervalRm)
-          .about("T: the scheduler runs once per period (SCS §2.3)"),
-      key("interval.*", T::String).about("interval scheduler parameter (checked by the registry)"),
-      key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
-          .about("mean of the exponential inter-arrival time (s)"),
-      key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
-          .about("share of availability the user is shown (GridARS option C)"),
-      key("site.*.unit_value", T::Double).at_least(0)
-          .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
-      key("grc.planner", T::String).def("greedy")
-          .about("co-allocation planner (registry name; checked by the registry)"),
-      key("grc.frames", T::Int).def("10").at_least(1).about("candidate time frames per request"),
-      key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
-          .about("user option: how plans are ranked"),
-      key("grc.hold_timeout", T::Double).def("60").above(0)
-          .about("seconds before an uncommitted hold expires"),
-      key("planner.*", T::String).about("planner parameter (checked by the registry)"),
-      key("offline.experiment", T::String).need_if("scenario.kind=offline")
-          .about("offline experiment (registry name; checked by the registry)"),
-      key("experiment.*", T::String).about("experiment parameter (checked by the registry)"),
-      key("output.bucket", T::Double).def("8640").above(0)
-          .about("width of the time buckets of resources.csv and load curves (s)"),
-      key("output.horizon", T::Double).def("172800").above(0)
-          .about("simulated time up to which buckets are written (s)"),
-  };
-}
-// clang-format on
 
 std::string bound(double v) {
   return fmt::format("{}", v);
@@ -163,10 +76,6 @@ std::string type_name(ValueType type) {
   return "?";
 }
 
-const std::vector<KeySpec>& schema() {
-  static const std::vector<KeySpec> table = make_schema();
-  return table;
-}
 
 bool pattern_matches(std::string_view pattern, std::string_view key) {
   size_t p = 0, k = 0;
@@ -184,11 +93,6 @@ bool pattern_matches(std::string_view pattern, std::string_view key) {
   return k == key.size();
 }
 
-const KeySpec* find_spec(std::string_view key) {
-  for (const auto& spec : schema())
-    if (pattern_matches(spec.pattern, key)) return &spec;
-  return nullptr;
-}
 
 std::string expected_text(const KeySpec& s) {
   switch (s.type) {
@@ -256,20 +160,34 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
   }
 }
 
-std::string param_prefix_of(const std::string& element) {
-  if (element == "grc") return "planner.";
-  if (element == "offline") return "experiment.";
-  if (element == "interval_rm") return "interval.";
+
+
+
+
+
+Schema::Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules)
+    : keys_(std::move(keys)), params_(std::move(params)), rules_(std::move(rules)) {}
+
+const KeySpec* Schema::find(std::string_view key) const {
+  for (const auto& spec : keys_)
+    if (pattern_matches(spec.pattern, key)) return &spec;
+  return nullptr;
+}
+
+std::string Schema::param_prefix_of(const std::string& element) const {
+  for (const auto& p : params_)
+    if (p.element == element) return p.prefix;
   return "";
 }
 
-bool is_param_group(const std::string& first) {
-  return first == "planner" || first == "experiment" || first == "interval";
+bool Schema::is_param_group(const std::string& first) const {
+  return std::any_of(params_.begin(), params_.end(),
+                     [&](const ParamGroup& p) { return p.prefix == first + "."; });
 }
 
-std::vector<std::string> root_elements() {
+std::vector<std::string> Schema::root_elements() const {
   std::vector<std::string> out{"description"};
-  for (const auto& spec : schema()) {
+  for (const auto& spec : keys_) {
     const std::string first = spec.pattern.substr(0, spec.pattern.find('.'));
     if (first == "scenario" || is_param_group(first)) continue;
     if (std::find(out.begin(), out.end(), first) == out.end()) out.push_back(first);
@@ -278,10 +196,10 @@ std::vector<std::string> root_elements() {
   return out;
 }
 
-std::vector<std::string> attributes_of(const std::string& element) {
+std::vector<std::string> Schema::attributes_of(const std::string& element) const {
   std::vector<std::string> out;
   const std::string prefix = element + ".";
-  for (const auto& spec : schema()) {
+  for (const auto& spec : keys_) {
     if (spec.pattern.compare(0, prefix.size(), prefix) != 0) continue;
     std::string rest = spec.pattern.substr(prefix.size());
     if (rest.compare(0, 2, "*.") == 0) {  // repeatable element keyed by its name
@@ -293,10 +211,38 @@ std::vector<std::string> attributes_of(const std::string& element) {
   return out;
 }
 
-std::pair<std::string, std::string> element_and_attribute(const std::string& key) {
+std::pair<std::string, std::string> Schema::element_and_attribute(const std::string& key) const {
   const std::string first = key.substr(0, key.find('.'));
   if (is_param_group(first)) return {"param", "value"};
   return {first, key.substr(key.rfind('.') + 1)};
+}
+
+// clang-format off
+std::vector<KeySpec> scenario_keys(const std::vector<std::string>& kinds,
+                                   const std::string& default_kind) {
+  return {
+      key("scenario.name", T::String).need().about("name of the experiment"),
+      key("scenario.kind", T::String).def(default_kind).one_of(kinds)
+          .about("the run kind: what one run is and writes (see `arsim list`)"),
+      key("scenario.runs", T::Int).def("1").at_least(1).at_most(1e6).about("runs per sweep point"),
+      key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
+  };
+}
+// clang-format on
+
+const Schema* SchemaSet::find(const std::string& name, std::string* kind) const {
+  const auto alias = aliases.find(name);
+  const std::string resolved = alias == aliases.end() ? name : alias->second;
+  const auto it = kinds.find(resolved);
+  if (it == kinds.end()) return nullptr;
+  if (kind) *kind = resolved;
+  return it->second.get();
+}
+
+std::vector<std::string> SchemaSet::names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, schema] : kinds) out.push_back(name);
+  return out;
 }
 
 }  // namespace arsim::scenario

@@ -1,15 +1,19 @@
-// The schema of scenario files: one entry per flat key, in one table (schema.cpp). The XML reader
-// derives the valid elements and attributes from it, so adding a key is adding one entry:
+// The schema of scenario files: one entry per flat key; each run kind states its table (Schema
+// below). The XML reader derives the valid elements and attributes from it, so adding a key is
+// adding one entry:
 //
 //   key pattern "a.b"       <-> attribute b of element <a> (child of <scenario>)
 //   "scenario.b"            <-> attribute b of the root <scenario>
 //   "a.*.b"                 <-> attribute b of a repeatable element <a name="N">, key a.N.b
 //   "planner.*"             <-> <grc><param name="N" value="..."/>, key planner.N
 //
-// '*' stands for one name without dots. Scenarios/README.md documents every entry.
+// '*' stands for one name without dots. scenarios/README.md documents every entry.
 #pragma once
 
+#include <functional>
 #include <limits>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,13 +66,8 @@ inline KeySpec key(std::string pattern, ValueType type) {
   return s;
 }
 
-// The table, in documentation order.
-const std::vector<KeySpec>& schema();
-
 // '*' matches one non-empty segment without dots.
 bool pattern_matches(std::string_view pattern, std::string_view key);
-// The entry whose pattern matches `key`, or nullptr.
-const KeySpec* find_spec(std::string_view key);
 
 // "an integer >= 1", "a list of numbers > 0", "one of time, price, quality", ...
 std::string expected_text(const KeySpec& spec);
@@ -78,17 +77,61 @@ std::string expected_text(const KeySpec& spec);
 std::string check_value(const KeySpec& spec, const std::string& value, const Location& where,
                         const std::string& suffix = "");
 
-// Elements allowed under <scenario>, in documentation order, and the attributes of each.
-std::vector<std::string> root_elements();
-std::vector<std::string> attributes_of(const std::string& element);
-// Element and attribute names of a flat key (for locations of defaults and overrides).
-std::pair<std::string, std::string> element_and_attribute(const std::string& key);
+// Algorithm parameters written as <param name= value=> children of an element: under <grc> they
+// are planner parameters (keys "planner.<name>"), under <offline> experiment parameters.
+struct ParamGroup {
+  std::string element;  // "grc"
+  std::string prefix;   // "planner." (the schema has a "planner.*" entry for them)
+};
 
-// Algorithm parameters written as <param name= value=> children: under <grc> they are planner
-// parameters (keys "planner.<name>"), under <offline> experiment parameters ("experiment.<name>").
-// param_prefix_of gives the key prefix of an element's params, "" when it takes none.
-std::string param_prefix_of(const std::string& element);
-// True for the first part of a parameter key ("planner", "experiment"): no element of its own.
-bool is_param_group(const std::string& first);
+// The keys of one run kind: the scenario.* keys every scenario has, then the kind's own, in
+// documentation order, and its <param> groups. The XML reader derives the valid elements and
+// attributes from it; the run kind (sim/engine/run_kind.hpp) states it.
+class Schema {
+ public:
+  // Rules across keys that no single entry can state; run after defaults are filled, they throw
+  // an InputError at a key (Settings::fail).
+  using Rules = std::function<void(const Settings&)>;
+
+  Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules = {});
+
+  const std::vector<KeySpec>& keys() const { return keys_; }
+  // The entry whose pattern matches `key`, or nullptr.
+  const KeySpec* find(std::string_view key) const;
+
+  // Elements allowed under <scenario>, in documentation order, and the attributes of each.
+  std::vector<std::string> root_elements() const;
+  std::vector<std::string> attributes_of(const std::string& element) const;
+  // Element and attribute names of a flat key (for locations of defaults and overrides).
+  std::pair<std::string, std::string> element_and_attribute(const std::string& key) const;
+  // The key prefix of an element's <param>s, "" when it takes none.
+  std::string param_prefix_of(const std::string& element) const;
+  // True for the first part of a parameter key ("planner"): no element of its own.
+  bool is_param_group(const std::string& first) const;
+  void check_rules(const Settings& settings) const {
+    if (rules_) rules_(settings);
+  }
+
+ private:
+  std::vector<KeySpec> keys_;
+  std::vector<ParamGroup> params_;
+  Rules rules_;
+};
+
+// The scenario.* keys: name, kind (one of `kinds`, default `default_kind`), runs, seed.
+std::vector<KeySpec> scenario_keys(const std::vector<std::string>& kinds,
+                                   const std::string& default_kind);
+
+// What the reader needs of the run kinds: the schema of each by name, the kind of a scenario that
+// names none, and old names still accepted for a kind.
+struct SchemaSet {
+  std::string default_kind;
+  std::map<std::string, std::shared_ptr<const Schema>> kinds;
+  std::map<std::string, std::string> aliases;  // old name -> kind
+
+  // The kind named by `name` (a kind or an alias), or nullptr.
+  const Schema* find(const std::string& name, std::string* kind = nullptr) const;
+  std::vector<std::string> names() const;  // the kinds, sorted
+};
 
 }  // namespace arsim::scenario

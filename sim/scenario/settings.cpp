@@ -139,6 +139,11 @@ const Location* Settings::section(const std::string& prefix) const {
   return it == sections_.end() ? nullptr : &it->second;
 }
 
+const Schema& Settings::schema() const {
+  if (!schema_) throw std::logic_error("Settings: no schema (settings not made by the loader)");
+  return *schema_;
+}
+
 std::string Settings::canonical() const {
   std::string out;
   for (const auto& [key, s] : values_) out += fmt::format("{}={}\n", key, s.value);

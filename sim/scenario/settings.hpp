@@ -9,11 +9,14 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace arsim::scenario {
+
+class Schema;  // schema.hpp
 
 // Where a value came from. For a command-line override, file is "--set", line 0, element empty
 // and attribute the flat key.
@@ -100,6 +103,10 @@ class Settings {
   void erase(const std::string& key) { values_.erase(key); }
   const std::map<std::string, Setting>& all() const { return values_; }
 
+  // The schema of the scenario's run kind, which says which keys exist (set by the loader).
+  const Schema& schema() const;
+  void set_schema(std::shared_ptr<const Schema> schema) { schema_ = std::move(schema); }
+
   // Structure of the scenario beyond flat keys.
   const std::vector<std::string>& users() const { return users_; }  // file order
   void add_user(const std::string& name) { users_.push_back(name); }
@@ -120,6 +127,7 @@ class Settings {
   std::string canonical() const;
 
  private:
+  std::shared_ptr<const Schema> schema_;
   std::map<std::string, Setting> values_;
   std::vector<std::string> users_;
   std::map<std::string, Location> sections_;

@@ -69,6 +69,7 @@ std::vector<RunSpec> expand(const Settings& settings) {
       runs.push_back(RunSpec{p.settings, p.dir + run_name(r, count), static_cast<int>(r),
                              base_seed + static_cast<std::uint64_t>(r), p.values});
   });
+  if (runs.size() == 1 && settings.sweep().empty()) runs.front().single = true;
   return runs;
 }
 

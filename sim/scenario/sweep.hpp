@@ -25,6 +25,7 @@ struct RunSpec {
   int run_index = 0;  // 0 .. runs - 1 within the point
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> point;  // swept key -> value, in file order
+  bool single = false;  // the scenario's only run: it runs into the output folder itself
 };
 
 // All runs, deterministic order. Throws InputError (at the sweep parameter) when a point is

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/scenario/schema.hpp"
 #include "sim/scenario/values.hpp"
 
 namespace arsim::scenario {
@@ -37,7 +38,7 @@ std::vector<std::string> instances(const KeySpec& spec, const Settings& s) {
 
 // Where a default for `key` is recorded: its element when present, else the root element.
 Location default_location(const Settings& s, const std::string& key) {
-  auto [element, attribute] = element_and_attribute(key);
+  auto [element, attribute] = s.schema().element_and_attribute(key);
   Location where;
   if (const Location* sec = s.section(section_of(key)))
     where = *sec;
@@ -49,7 +50,7 @@ Location default_location(const Settings& s, const std::string& key) {
 }
 
 [[noreturn]] void missing(const Settings& s, const std::string& key, const KeySpec& spec) {
-  auto [element, attribute] = element_and_attribute(key);
+  auto [element, attribute] = s.schema().element_and_attribute(key);
   std::string why;
   if (!spec.required_if.empty())
     why = fmt::format(" (required when {})", spec.required_if);
@@ -73,16 +74,6 @@ std::pair<std::string, std::vector<std::string>> parse_condition(const std::stri
   return {condition.substr(0, eq), values};
 }
 
-// Rules that span keys, stated here because a single schema entry cannot express them.
-void check_cross_rules(const Settings& s) {
-  if (!condition_holds(s, "workload.generator=gridars")) return;
-  if (s.users().empty())
-    s.fail_message("workload.generator", "generator 'gridars' needs at least one <user> element");
-  const double start = s.get_double("workload.window_start");
-  if (s.get_double("workload.window_end") <= start)
-    s.fail("workload.window_end", fmt::format("a number > window_start ({})", start));
-}
-
 }  // namespace
 
 bool condition_holds(const Settings& s, const std::string& condition) {
@@ -90,19 +81,19 @@ bool condition_holds(const Settings& s, const std::string& condition) {
   std::string value;
   if (s.has(key))
     value = s.at(key).value;
-  else if (const KeySpec* spec = find_spec(key))
+  else if (const KeySpec* spec = s.schema().find(key))
     value = spec->fallback;
   return std::find(values.begin(), values.end(), value) != values.end();
 }
 
 const KeySpec& known_key(const Settings& s, const std::string& key, const Location& where) {
-  const KeySpec* spec = find_spec(key);
+  const KeySpec* spec = s.schema().find(key);
   if (!spec) {
     std::vector<std::string> valid;
-    for (const auto& e : schema())
+    for (const auto& e : s.schema().keys())
       if (first_segment(e.pattern) == first_segment(key)) valid.push_back(e.pattern);
     if (valid.empty())
-      for (const auto& e : schema()) valid.push_back(e.pattern);
+      for (const auto& e : s.schema().keys()) valid.push_back(e.pattern);
     throw InputError(fmt::format("{}unknown key '{}'; valid: {}", location_prefix(where),
                                  printable(key), fmt::join(valid, ", ")));
   }
@@ -128,13 +119,13 @@ void complete(Settings& s) {
     if (!spec.only_if.empty() && !condition_holds(s, spec.only_if)) {
       const std::string cond_key = parse_condition(spec.only_if).first;
       const std::string actual =
-          s.has(cond_key) ? s.at(cond_key).value : find_spec(cond_key)->fallback;
+          s.has(cond_key) ? s.at(cond_key).value : s.schema().find(cond_key)->fallback;
       throw InputError(fmt::format("{}{} applies only when {}, but {} is '{}'",
                                    location_prefix(setting.where), describe(setting.where),
                                    spec.only_if, cond_key, printable(actual)));
     }
   }
-  for (const auto& spec : schema()) {
+  for (const auto& spec : s.schema().keys()) {
     if (!spec.only_if.empty() && !condition_holds(s, spec.only_if)) continue;
     const bool required =
         spec.required || (!spec.required_if.empty() && condition_holds(s, spec.required_if));
@@ -144,7 +135,7 @@ void complete(Settings& s) {
       if (!spec.fallback.empty()) s.set(key, spec.fallback, default_location(s, key), true);
     }
   }
-  check_cross_rules(s);
+  s.schema().check_rules(s);
 }
 
 }  // namespace arsim::scenario

@@ -7,7 +7,8 @@
 
 #include "schedulers/builtins.hpp"
 #include "schedulers/interval/periodic.hpp"
-#include "sim/actors/interval_rm.hpp"
+#include "sim/actors/spawn.hpp"
+#include "sim/kinds/interval/interval_rm.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -43,15 +44,15 @@ void compare_with_driver(const std::string& name, double dependent) {
   const auto view = platform::read_platform(e, "platforms/cluster128.xml");
   auto sites = view.graph.sites();
   sites.resize(m);
-  metrics::RunRecord record;
-  actors::spawn<actors::IntervalRm>(
-      "rm", view.grc_host, actors::RunContext{&view, &record},
+  kinds::interval::Recorder recorder;
+  actors::spawn<kinds::interval::IntervalRm>(
+      "rm", view.grc_host, &view, &recorder,
       std::shared_ptr<schedulers::IntervalScheduler>(reg.intervals.create(name, {})), ts,
-      actors::IntervalRmConfig{sites, period, 0});
+      kinds::interval::IntervalRmConfig{sites, period, 0});
   e.run();
 
-  ASSERT_EQ(record.jobs.size(), ts.size());
-  for (const auto& j : record.jobs) {
+  ASSERT_EQ(recorder.finished.size(), ts.size());
+  for (const auto& j : recorder.finished) {
     const int i = j.request_id;
     EXPECT_EQ(j.site, sites.at(reference.schedule.resource.at(i))) << "task " << i;
     EXPECT_DOUBLE_EQ(j.start, reference.schedule.start.at(i)) << "task " << i;

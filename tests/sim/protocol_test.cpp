@@ -7,13 +7,14 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "schedulers/builtins.hpp"
-#include "sim/actors/compute_rm.hpp"
-#include "sim/actors/grc.hpp"
-#include "sim/actors/network_rm.hpp"
-#include "sim/actors/user.hpp"
+#include "sim/kinds/coallocation/actors/compute_rm.hpp"
+#include "sim/kinds/coallocation/actors/grc.hpp"
+#include "sim/kinds/coallocation/actors/network_rm.hpp"
+#include "sim/kinds/coallocation/actors/user.hpp"
 
 namespace sg4 = simgrid::s4u;
 using namespace arsim;
+using namespace arsim::kinds::coallocation;
 
 namespace {
 
@@ -31,15 +32,16 @@ model::Request two_site_request() {
 
 struct World {
   platform::PlatformView view;
-  metrics::RunRecord record;
+  Recorder recorder;
+  RunRecord record;
   double free_a = -1, free_b = -1;
 };
 
-void start_rms(actors::RunContext ctx) {
+void start_rms(RunContext ctx) {
   for (int site : ctx.platform->graph.sites())
-    actors::spawn<actors::ComputeRm>("crm", ctx.platform->site_hosts.at(site).front(), ctx, site);
+    spawn<ComputeRm>("crm", ctx.platform->site_hosts.at(site).front(), ctx, site);
   for (const auto& [domain, host] : ctx.platform->network_rm_hosts)
-    actors::spawn<actors::NetworkRm>("nrm", host, ctx, domain);
+    spawn<NetworkRm>("nrm", host, ctx, domain);
 }
 
 // Runs the scenario; `competitor_at` < 0 means no competitor.
@@ -52,16 +54,14 @@ void run(World& w, double competitor_at) {
   sg4::Engine e(&argc, argv);
   e.load_platform("platforms/tiny.xml");
   w.view = platform::read_platform(e, "platforms/tiny.xml");
-  actors::RunContext ctx{&w.view, &w.record};
+  RunContext ctx{&w.view, &w.recorder};
   start_rms(ctx);
   schedulers::Registries reg;
   schedulers::register_builtins(reg);
-  actors::spawn<actors::Grc>("grc", w.view.grc_host, ctx,
-                             std::shared_ptr<schedulers::CoallocationPlanner>(
-                                 reg.planners.create("greedy", {})),
-                             actors::GrcConfig{1, "time", 60});
-  actors::spawn<actors::User>("user", w.view.user_host, "U",
-                              std::vector<model::Request>{two_site_request()});
+  spawn<Grc>("grc", w.view.grc_host, ctx,
+             std::shared_ptr<schedulers::CoallocationPlanner>(reg.planners.create("greedy", {})),
+             GrcConfig{{1, "time"}, 60});
+  spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()});
   const int b = *w.view.graph.find_vertex("B");
   const int a = *w.view.graph.find_vertex("A");
   sg4::Actor::create("probe", w.view.grc_host, [&w, competitor_at, a, b]() {
@@ -69,18 +69,19 @@ void run(World& w, double competitor_at) {
     if (competitor_at >= 0) {
       sg4::this_actor::sleep_until(competitor_at);
       protocol::HoldRequest h{999, 999, {100, 700}, {{b, 4}}, 1e9, box};
-      actors::compute_rm_mailbox("B")->put(new protocol::RmMessage(h), 1024);
+      compute_rm_mailbox("B")->put(new protocol::RmMessage(h), 1024);
       ASSERT_TRUE(box->get_unique<protocol::Vote>()->ok);
     }
     // Long after the decision, but well before any hold could expire (60 s): ask what is free.
     sg4::this_actor::sleep_until(5);
     for (auto [site, out] : {std::pair{"A", &w.free_a}, std::pair{"B", &w.free_b}}) {
-      actors::compute_rm_mailbox(site)->put(
+      compute_rm_mailbox(site)->put(
           new protocol::RmMessage(protocol::AvailabilityQuery{{{100, 700}}, box}), 1024);
       *out = box->get_unique<protocol::AvailabilityReply>()->free.at(0).at(0);
     }
   });
   e.run();
+  w.record = w.recorder.finish(sg4::Engine::get_clock());
 }
 
 }  // namespace
@@ -89,7 +90,7 @@ TEST(Protocol, AcceptedRequestHoldsBothSitesAndItsPath) {
   World w;
   run(w, -1);
   ASSERT_EQ(w.record.requests.size(), 1u);
-  EXPECT_EQ(w.record.requests[0].outcome, metrics::Outcome::Accepted);
+  EXPECT_EQ(w.record.requests[0].outcome, Outcome::Accepted);
   EXPECT_EQ(w.free_a, 1);
   EXPECT_EQ(w.free_b, 1);
   ASSERT_EQ(w.record.jobs.size(), 2u);
@@ -106,7 +107,7 @@ TEST(Protocol, RefusalOnOneRmAbortsTheHoldOnTheOther) {
   run(w, 0.012);
   ASSERT_EQ(w.record.requests.size(), 1u);
   const auto& rec = w.record.requests[0];
-  EXPECT_EQ(rec.outcome, metrics::Outcome::Rejected);
+  EXPECT_EQ(rec.outcome, Outcome::Rejected);
   EXPECT_EQ(rec.plans_found, 1);  // B looked free when the GRC asked
   EXPECT_EQ(rec.plans_tried, 1);
   EXPECT_EQ(w.free_a, 4) << "the hold on A must have been aborted, not left to expire";

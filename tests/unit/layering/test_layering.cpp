@@ -63,8 +63,8 @@ TEST(Layering, TheCheckSeesAForbiddenInclude) {
   EXPECT_EQ(violations("#include <vector>\n#include \"model/time.hpp\"\n", bad).size(), 0u);
   EXPECT_EQ(violations("  #  include <simgrid/s4u/Actor.hpp>\n", bad),
             std::vector<std::string>{"1: simgrid/s4u/Actor.hpp"});
-  EXPECT_EQ(violations("\n#include \"sim/actors/grc.hpp\"\n", bad),
-            std::vector<std::string>{"2: sim/actors/grc.hpp"});
+  EXPECT_EQ(violations("\n#include \"sim/engine/run_kind.hpp\"\n", bad),
+            std::vector<std::string>{"2: sim/engine/run_kind.hpp"});
   EXPECT_EQ(violations("#include <xbt/log.h>\n", bad).size(), 1u);
 }
 

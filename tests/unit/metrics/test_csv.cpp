@@ -8,7 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "fixture.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace arsim::metrics {
 namespace {
@@ -84,11 +84,11 @@ TEST(Csv, ReaderNamesTheLineOfAnError) {
 }
 
 TEST(Csv, WriteAtomicallyLeavesNoTemporary) {
-  fixture::TempDir dir;
+  arsim::testing::TempDir dir;
   const std::string path = dir.file("out.csv");
   write_atomically(path, "a\n1\n");
   write_atomically(path, "a\n2\n");  // replaces
-  EXPECT_EQ(fixture::slurp(path), "a\n2\n");
+  EXPECT_EQ(arsim::testing::slurp(path), "a\n2\n");
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
   EXPECT_THROW(write_atomically(dir.file("missing/out.csv"), "x"), std::runtime_error);
   EXPECT_THROW(read_csv(dir.file("missing.csv")), std::runtime_error);

@@ -1,4 +1,5 @@
-// A private temporary folder per test, removed afterwards, for writing scenario files.
+// A private temporary folder per test, removed afterwards, for writing scenario files; and the
+// scenario reader with the schemas of the built-in run kinds.
 #pragma once
 
 #include <unistd.h>
@@ -9,7 +10,23 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/kinds/builtins.hpp"
+#include "sim/scenario/scenario.hpp"
+
 namespace arsim::scenario::testing {
+
+inline const engine::Catalog& catalog() {
+  static const engine::Catalog* c = [] {
+    auto* built = new engine::Catalog;  // lives as long as the process, like arsim's own
+    kinds::register_builtins(*built);
+    return built;
+  }();
+  return *c;
+}
+
+inline Settings load(const std::string& path) {
+  return load_scenario(path, catalog().kinds.schemas());
+}
 
 class TempDirTest : public ::testing::Test {
  protected:

@@ -23,7 +23,7 @@ class ScenarioErrors : public testing::TempDirTest {
   // The message of the InputError that loading `file` throws.
   static std::string error_of(const std::string& file) {
     try {
-      load_scenario(file);
+      testing::load(file);
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "not one line";
       return e.what();
@@ -40,9 +40,12 @@ class ScenarioErrors : public testing::TempDirTest {
 
 TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
-            at(6) +
-                "unknown element <workloda>; valid: description, platform, workload, interval_rm, user, "
-                "site, grc, offline, output, sweep");
+            at(6) + "unknown element <workloda>; valid: description, platform, workload, user, "
+                    "site, grc, output, sweep");
+  EXPECT_EQ(with("  <offline experiment=\"x\"/>"),
+            at(6) + "unknown element <offline>; valid: description, platform, workload, user, "
+                    "site, grc, output, sweep (<offline> is an element of kind offline; this "
+                    "scenario is of kind coallocation)");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),
@@ -116,9 +119,8 @@ TEST_F(ScenarioErrors, MissingRequired) {
   file_ = write("m2.xml",
                 "<scenario name=\"t\">\n  <workload generator=\"gridars\"/>\n"
                 "  <user name=\"U\"/>\n</scenario>\n");
-  EXPECT_EQ(error_of(file_), at(1, "m2.xml") +
-                                 "missing required element <platform> with attribute 'file' "
-                                 "(required when scenario.kind=simulation)");
+  EXPECT_EQ(error_of(file_),
+            at(1, "m2.xml") + "missing required element <platform> with attribute 'file'");
   file_ = write("m3.xml",
                 "<scenario name=\"t\">\n  <platform file=\"platform.xml\"/>\n"
                 "  <workload generator=\"file\"/>\n</scenario>\n");

@@ -12,7 +12,7 @@ namespace {
 class ScenarioOverride : public testing::TempDirTest {
  protected:
   Settings base(const std::string& root_attributes = "", const std::string& extra = "") {
-    return load_scenario(write("s.xml", "<scenario name=\"t\"" + root_attributes +
+    return testing::load(write("s.xml", "<scenario name=\"t\"" + root_attributes +
                                             ">\n"
                                             "  <platform file=\"platform.xml\"/>\n"
                                             "  <workload generator=\"gridars\"/>\n"

@@ -11,7 +11,7 @@ class ScenarioVariants : public testing::TempDirTest {
  protected:
   // A scenario whose <sweep> holds `sweep` (line 7 is the first line inside it).
   Settings with_sweep(const std::string& sweep) {
-    return load_scenario(write("s.xml",
+    return testing::load(write("s.xml",
                                "<scenario name=\"t\" runs=\"2\" seed=\"3\">\n"
                                "  <platform file=\"platform.xml\"/>\n"
                                "  <workload generator=\"gridars\"/>\n"

@@ -1,0 +1,31 @@
+// Starting actor objects and sending detached messages, for every run kind's actors.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+namespace arsim::actors {
+
+namespace sg4 = simgrid::s4u;
+
+// Starts an actor of class A (constructed here, so its constructor validates before anything
+// runs). The object is shared, not copied: actor classes own state such as reservation tables.
+template <class A, class... Args>
+sg4::ActorPtr spawn(const std::string& name, sg4::Host* host, Args&&... args) {
+  auto actor = std::make_shared<A>(std::forward<Args>(args)...);
+  return sg4::Actor::create(name, host, [actor]() { (*actor)(); });
+}
+
+// Sends a message without waiting for its receiver (detached): the receiver owns it through
+// get_unique<T>(). `bytes` is its simulated size on the control network.
+template <class T>
+void post(sg4::Mailbox* to, T message, double bytes) {
+  to->put_init(new T(std::move(message)), static_cast<std::uint64_t>(bytes))->detach();
+}
+
+}  // namespace arsim::actors

@@ -1,0 +1,41 @@
+#include "sim/kinds/coallocation/actors/compute_rm.hpp"
+
+#include <stdexcept>
+
+#include <simgrid/s4u/Actor.hpp>
+
+#include "sim/actors/job_runner.hpp"
+#include "sim/kinds/coallocation/actors/rm_loop.hpp"
+
+namespace arsim::kinds::coallocation {
+
+namespace {
+std::vector<std::pair<int, double>> site_resource(const RunContext& ctx, int site) {
+  if (!ctx.platform || !ctx.events) throw std::invalid_argument("ComputeRm: incomplete context");
+  const auto& g = ctx.platform->graph;
+  if (site < 0 || site >= g.vertex_count() || g.vertex(site).role != model::VertexRole::Site)
+    throw std::invalid_argument("ComputeRm: vertex is not a compute site");
+  return {{site, static_cast<double>(g.vertex(site).cores)}};
+}
+}  // namespace
+
+ComputeRm::ComputeRm(RunContext ctx, int site)
+    : ctx_(ctx), site_(site), desk_(ResourceKind::Cores, site_resource(ctx, site)) {}
+
+void ComputeRm::operator()() {
+  sg4::Actor::self()->daemonize();
+  const auto& hosts = ctx_.platform->site_hosts.at(site_);
+  EventSink& events = *ctx_.events;
+  const actors::JobHooks hooks{[&events](const JobRecord& j) { events.on(JobStarted{j}); },
+                               [&events](const JobRecord& j) { events.on(JobFinished{j}); }};
+  serve_reservations(desk_, compute_rm_mailbox(ctx_.platform->graph.vertex(site_).name), events,
+                     [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
+                       for (const auto& r : created)
+                         spawn<actors::JobRunner>("job-" + std::to_string(r.request_id),
+                                                  hosts.front(), ctx_.platform, site_,
+                                                  r.request_id, static_cast<int>(r.amount),
+                                                  r.frame, hooks);
+                     });
+}
+
+}  // namespace arsim::kinds::coallocation

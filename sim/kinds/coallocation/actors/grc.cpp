@@ -1,0 +1,129 @@
+#include "sim/kinds/coallocation/actors/grc.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator");
+
+namespace arsim::kinds::coallocation {
+
+namespace {
+
+using HoldPlan = std::map<std::string, std::vector<protocol::Amount>>;  // mailbox -> amounts
+
+// Which RM holds what for plan p: cores on each site's compute RM, bandwidth on each path's network
+// RM, summed per path when several requested pairs share it.
+HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, const model::Plan& p) {
+  HoldPlan out;
+  for (std::size_t j = 0; j < p.sites.size(); ++j)
+    out[compute_rm_mailbox(g.vertex(p.sites[j]).name)->get_name()].push_back(
+        {p.sites[j], static_cast<double>(r.components[j].cpus)});
+  std::map<int, double> per_edge;
+  for (std::size_t l = 0; l < p.routes.size(); ++l)
+    for (int e : p.routes[l]) per_edge[e] += r.pairs[l].bandwidth;
+  for (const auto& [e, bw] : per_edge)
+    out[network_rm_mailbox(g.edge(e).domain)->get_name()].push_back({e, bw});
+  return out;
+}
+}  // namespace
+
+Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
+    : ctx_(ctx), coordinator_(std::move(planner), config.decision),
+      hold_timeout_(config.hold_timeout),
+      availability_box_(sg4::Mailbox::by_name("grc:availability")),
+      vote_box_(sg4::Mailbox::by_name("grc:votes")) {
+  if (!ctx.platform || !ctx.events) throw std::invalid_argument("Grc: incomplete context");
+  if (!(hold_timeout_ > 0)) throw std::invalid_argument("Grc: hold_timeout must be > 0");
+}
+
+void Grc::operator()() {
+  sg4::Actor::self()->daemonize();
+  for (;;) {
+    auto message = grc_mailbox()->get_unique<protocol::GrcMessage>();
+    if (std::holds_alternative<protocol::Shutdown>(*message)) return;
+    handle(std::get<protocol::Submit>(*message));
+  }
+}
+
+std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>& frames) {
+  const auto& g = ctx_.platform->graph;
+  std::size_t asked = 0;
+  auto ask = [&](sg4::Mailbox* rm) {
+    post(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_}},
+         kControlMessageBytes);
+    ++asked;
+  };
+  for (int s : g.sites()) ask(compute_rm_mailbox(g.vertex(s).name));
+  for (const auto& [domain, host] : ctx_.platform->network_rm_hosts) ask(network_rm_mailbox(domain));
+
+  std::vector<model::Availability> out;
+  for (const auto& f : frames)
+    out.push_back({f, std::vector<int>(g.vertex_count(), 0), std::vector<double>(g.edge_count(), 0)});
+  for (std::size_t i = 0; i < asked; ++i) {  // stage 2ii: replies arrive in any order
+    auto reply = availability_box_->get_unique<protocol::AvailabilityReply>();
+    for (std::size_t f = 0; f < frames.size(); ++f)
+      for (std::size_t k = 0; k < reply->resources.size(); ++k) {
+        const double free = reply->free[f][k];
+        if (reply->cores) out[f].free_cores[reply->resources[k]] = static_cast<int>(std::floor(free + 1e-9));
+        else out[f].free_bandwidth[reply->resources[k]] = free;
+      }
+  }
+  return out;
+}
+
+bool Grc::collect_votes(std::size_t expected, model::ReservationId id) {
+  bool all = true;
+  for (std::size_t i = 0; i < expected; ++i) {
+    auto vote = vote_box_->get_unique<protocol::Vote>();
+    if (vote->id != id) throw std::logic_error("Grc: a vote for another reservation arrived");
+    all = all && vote->ok;
+  }
+  return all;
+}
+
+bool Grc::reserve(const model::Request& r, const model::Plan& p) {
+  const model::ReservationId id = next_id_++;
+  const HoldPlan holds = split_by_rm(ctx_.platform->graph, r, p);
+  const double expiry = sg4::Engine::get_clock() + hold_timeout_;
+  for (const auto& [box, amounts] : holds)
+    post(sg4::Mailbox::by_name(box),
+         protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_}},
+         kControlMessageBytes);
+  if (!collect_votes(holds.size(), id)) {
+    for (const auto& [box, amounts] : holds)
+      post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
+           kControlMessageBytes);
+    return false;
+  }
+  for (const auto& [box, amounts] : holds)
+    post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
+         kControlMessageBytes);
+  // Holds live hold_timeout seconds; a commit can only fail if the round trip took longer.
+  if (!collect_votes(holds.size(), id))
+    throw std::runtime_error("commit refused after every hold was granted: hold_timeout is "
+                             "shorter than the two-phase round trip");
+  return true;
+}
+
+void Grc::handle(const protocol::Submit& submit) {
+  const model::Request& r = submit.request;
+  const auto frames = coordinator_.frames(r);
+  auto planning = coordinator_.plan(ctx_.platform->graph, r, query(frames));
+  RequestRecord rec =
+      coordinator_.decide(r, static_cast<int>(frames.size()), std::move(planning),
+                          [&](const model::Plan& p) { return reserve(r, p); });
+  rec.decision_time = sg4::Engine::get_clock();
+  const bool accepted = rec.outcome == Outcome::Accepted;
+  XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
+            accepted ? "accepted" : "rejected", rec.plans_tried);
+  post(submit.reply, protocol::Decision{r.id, accepted, rec.plan.frame}, kControlMessageBytes);
+  ctx_.events->on(RequestDecided{std::move(rec)});
+}
+
+}  // namespace arsim::kinds::coallocation

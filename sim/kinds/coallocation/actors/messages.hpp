@@ -1,0 +1,83 @@
+// Typed messages between users, the GRC and the RMs (GridARS §3.1). Each mailbox carries one
+// variant type and is read with get_unique, so ownership is explicit and no void* is cast.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/reservation_table.hpp"
+
+namespace arsim::kinds::coallocation::protocol {
+
+namespace sg4 = simgrid::s4u;
+
+// User -> GRC.
+struct Submit {
+  model::Request request;
+  sg4::Mailbox* reply = nullptr;
+};
+
+// GRC -> user.
+struct Decision {
+  int request_id = -1;
+  bool accepted = false;
+  model::TimeFrame frame;
+};
+
+// One resource of an RM: a vertex id (cores) or an edge id (bandwidth), and an amount.
+struct Amount {
+  int resource = -1;
+  double amount = 0;
+};
+
+// GRC -> RM, stage 2ii: minimum free capacity of the given resources over each frame.
+struct AvailabilityQuery {
+  std::vector<model::TimeFrame> frames;
+  sg4::Mailbox* reply = nullptr;
+};
+
+// RM -> GRC: free[f][i] is the free capacity of resource `resources[i]` over frame f.
+struct AvailabilityReply {
+  bool cores = true;  // what the resources are: vertex ids (cores) or edge ids (bandwidth)
+  std::vector<int> resources;
+  std::vector<std::vector<double>> free;
+};
+
+// GRC -> RM, stage 3 phase one: hold all amounts over the frame, or none.
+struct HoldRequest {
+  model::ReservationId id = 0;
+  int request_id = -1;
+  model::TimeFrame frame;
+  std::vector<Amount> amounts;
+  double expiry = 0;
+  sg4::Mailbox* reply = nullptr;
+};
+
+// GRC -> RM, phase two.
+struct CommitRequest {
+  model::ReservationId id = 0;
+  sg4::Mailbox* reply = nullptr;
+};
+
+struct AbortRequest {
+  model::ReservationId id = 0;
+};
+
+// RM -> GRC: the answer to a hold or commit.
+struct Vote {
+  model::ReservationId id = 0;
+  bool ok = false;
+};
+
+struct Shutdown {};
+
+using RmMessage = std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest, Shutdown>;
+using GrcMessage = std::variant<Submit, Shutdown>;
+
+}  // namespace arsim::kinds::coallocation::protocol

@@ -1,0 +1,76 @@
+#include "sim/kinds/coallocation/actors/reservation_desk.hpp"
+
+#include <stdexcept>
+
+namespace arsim::kinds::coallocation {
+
+ReservationDesk::ReservationDesk(ResourceKind kind,
+                                 const std::vector<std::pair<int, double>>& resources)
+    : kind_(kind) {
+  if (resources.empty()) throw std::invalid_argument("ReservationDesk: no resources");
+  for (const auto& [id, capacity] : resources) {
+    resources_.push_back(id);
+    tables_.emplace(id, model::ReservationTable(capacity));
+  }
+}
+
+protocol::AvailabilityReply ReservationDesk::availability(const protocol::AvailabilityQuery& q,
+                                                          double now) {
+  protocol::AvailabilityReply reply;
+  reply.cores = kind_ == ResourceKind::Cores;
+  reply.resources = resources_;
+  for (const auto& frame : q.frames) {
+    std::vector<double> free;
+    for (int r : resources_) free.push_back(tables_.at(r).min_free(frame, now));
+    reply.free.push_back(std::move(free));
+  }
+  return reply;
+}
+
+bool ReservationDesk::hold(const protocol::HoldRequest& h, double now) {
+  if (holds_.count(h.id)) return false;
+  std::vector<int> done;
+  for (const auto& a : h.amounts) {
+    auto it = tables_.find(a.resource);
+    if (it == tables_.end() || !it->second.hold(h.frame, a.amount, h.id, h.expiry, now)) {
+      for (int r : done) tables_.at(r).abort(h.id);
+      return false;
+    }
+    done.push_back(a.resource);
+  }
+  holds_[h.id] = {h.request_id, done};
+  return true;
+}
+
+bool ReservationDesk::commit(model::ReservationId id, double now,
+                             std::vector<ReservationRecord>& out) {
+  auto it = holds_.find(id);
+  if (it == holds_.end()) return false;
+  const HoldInfo info = it->second;
+  holds_.erase(it);
+  std::vector<ReservationRecord> committed;
+  for (int r : info.resources) {
+    auto& table = tables_.at(r);
+    auto held = table.find(id);
+    if (!held || !table.commit(id, now)) {
+      // A part expired: give back every part, so nothing half-committed remains.
+      for (int other : info.resources) {
+        tables_.at(other).release(id);
+        tables_.at(other).abort(id);
+      }
+      return false;
+    }
+    committed.push_back({info.request_id, kind_, r, held->frame, held->amount});
+  }
+  out.insert(out.end(), committed.begin(), committed.end());
+  return true;
+}
+
+void ReservationDesk::abort(model::ReservationId id) {
+  auto it = holds_.find(id);
+  if (it == holds_.end()) return;
+  for (int r : it->second.resources) tables_.at(r).abort(id);
+  holds_.erase(it);
+}
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,40 @@
+#include "sim/kinds/coallocation/actors/rm_loop.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop");
+
+namespace arsim::kinds::coallocation {
+
+void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink& events,
+                        const CommitHook& on_commit) {
+  for (;;) {
+    auto message = mailbox->get_unique<protocol::RmMessage>();
+    const double now = sg4::Engine::get_clock();
+    if (std::holds_alternative<protocol::Shutdown>(*message)) return;
+    if (auto* q = std::get_if<protocol::AvailabilityQuery>(message.get())) {
+      auto reply = desk.availability(*q, now);
+      const double bytes = kControlMessageBytes + kBytesPerAvailabilityValue *
+                                                      reply.resources.size() * q->frames.size();
+      post(q->reply, std::move(reply), bytes);
+    } else if (auto* h = std::get_if<protocol::HoldRequest>(message.get())) {
+      const bool ok = desk.hold(*h, now);
+      if (ok)
+        events.on(HoldGranted{h->request_id, h->id, desk.kind(), static_cast<int>(h->amounts.size())});
+      XBT_DEBUG("hold %llu for request %d: %s", static_cast<unsigned long long>(h->id),
+                h->request_id, ok ? "granted" : "refused");
+      post(h->reply, protocol::Vote{h->id, ok}, kControlMessageBytes);
+    } else if (auto* c = std::get_if<protocol::CommitRequest>(message.get())) {
+      std::vector<ReservationRecord> created;
+      const bool ok = desk.commit(c->id, now, created);
+      for (const auto& r : created) events.on(ReservationCommitted{r});
+      if (ok && on_commit) on_commit(created);
+      post(c->reply, protocol::Vote{c->id, ok}, kControlMessageBytes);
+    } else if (auto* a = std::get_if<protocol::AbortRequest>(message.get())) {
+      desk.abort(a->id);
+    }
+  }
+}
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,41 @@
+// What every actor of one co-allocation run shares: the platform it runs on and the sink its
+// events go to; the mailbox names; the simulated sizes of control messages.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include "sim/actors/spawn.hpp"
+#include "sim/kinds/coallocation/output/events.hpp"
+#include "sim/kinds/coallocation/actors/messages.hpp"
+#include "sim/platform/platform_view.hpp"
+
+namespace arsim::kinds::coallocation {
+
+namespace sg4 = simgrid::s4u;
+
+struct RunContext {
+  const platform::PlatformView* platform = nullptr;
+  EventSink* events = nullptr;  // where the actors report (output/events.hpp)
+};
+
+// Mailbox names, in one place so senders and receivers agree.
+inline sg4::Mailbox* compute_rm_mailbox(const std::string& site) {
+  return sg4::Mailbox::by_name("rm:" + site);
+}
+inline sg4::Mailbox* network_rm_mailbox(const std::string& domain) {
+  return sg4::Mailbox::by_name("nrm:" + domain);
+}
+inline sg4::Mailbox* grc_mailbox() { return sg4::Mailbox::by_name("grc"); }
+
+using actors::post;
+using actors::spawn;
+
+// Simulated sizes of control messages, in bytes.
+constexpr double kControlMessageBytes = 1024;
+constexpr double kBytesPerAvailabilityValue = 16;
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,79 @@
+#include "sim/kinds/coallocation/coordinator.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace arsim::kinds::coallocation {
+
+Coordinator::Coordinator(std::shared_ptr<schedulers::CoallocationPlanner> planner,
+                         CoordinatorConfig config)
+    : planner_(std::move(planner)), config_(std::move(config)) {
+  if (!planner_) throw std::invalid_argument("Coordinator: no planner");
+  if (config_.frames < 1) throw std::invalid_argument("Coordinator: frames must be >= 1");
+}
+
+std::vector<model::TimeFrame> Coordinator::frames(const model::Request& r) const {
+  return model::laddered_frames(r.est, r.lst, r.duration, config_.frames);
+}
+
+Planning Coordinator::plan(const model::ResourceGraph& g, const model::Request& r,
+                           std::vector<model::Availability> availability) const {
+  if (r.service_level < 1)  // option (C): the user sees a share of what is free
+    for (auto& a : availability) a = a.scaled(r.service_level);
+  Planning out;
+  const auto wall_start = std::chrono::steady_clock::now();
+  out.plans = planner_->plan(g, r, availability, out.stats);
+  out.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  // Every plan is checked by code that did not build it, against the frame it was made for.
+  for (const auto& p : out.plans) {
+    auto it = std::find_if(availability.begin(), availability.end(),
+                           [&](const auto& a) { return a.frame == p.frame; });
+    if (it == availability.end())
+      throw std::logic_error("planner returned a plan for a frame it was not given");
+    if (auto err = model::check_plan(g, r, *it, p))
+      throw std::logic_error("planner returned an infeasible plan for request " +
+                             std::to_string(r.id) + ": " + *err);
+  }
+  schedulers::sort_plans(g, r, config_.order, out.plans);
+  return out;
+}
+
+RequestRecord Coordinator::decide(const model::Request& r, int frames, Planning planning,
+                                  const std::function<bool(const model::Plan&)>& reserve) const {
+  RequestRecord rec;
+  rec.request = r;
+  rec.frames = frames;
+  rec.planning_wall = planning.wall_seconds;
+  rec.solver_nodes = planning.stats.nodes;
+  rec.solves = planning.stats.solves;
+  rec.plans_found = static_cast<int>(planning.plans.size());
+  for (const auto& p : planning.plans) {
+    ++rec.plans_tried;
+    if (reserve(p)) {
+      rec.outcome = Outcome::Accepted;
+      rec.plan = p;
+      break;
+    }
+  }
+  return rec;
+}
+
+std::vector<model::Availability> availability_from_tables(
+    const std::vector<model::TimeFrame>& frames, std::vector<model::ReservationTable>& cores,
+    std::vector<model::ReservationTable>& bandwidth, double now) {
+  std::vector<model::Availability> out;
+  for (const auto& f : frames) {
+    model::Availability a{f, {}, {}};
+    for (auto& t : cores)
+      a.free_cores.push_back(static_cast<int>(std::floor(t.min_free(f, now) + 1e-9)));
+    for (auto& t : bandwidth) a.free_bandwidth.push_back(t.min_free(f, now));
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,75 @@
+// The scenario keys of the co-allocation kind; scenarios/README.md documents each (a test checks
+// every pattern is mentioned there). Defaults of the gridars workload are GridARS Table 1
+// (workloads/gridars_generator.hpp).
+#include <fmt/format.h>
+
+#include "sim/kinds/coallocation/kind.hpp"
+
+namespace arsim::kinds::coallocation {
+
+namespace {
+using scenario::key;
+using T = scenario::ValueType;
+const std::string kGridars = "workload.generator=gridars";
+}  // namespace
+
+// clang-format off
+std::vector<scenario::KeySpec> Kind::keys() const {
+  return {
+      key("platform.file", T::Path).need()
+          .about("SimGrid platform file, relative to the scenario file"),
+      key("workload.generator", T::String).need().one_of({"gridars", "file"})
+          .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
+      key("workload.file", T::Path).need().only("workload.generator=file")
+          .about("request file, relative to the scenario file"),
+      key("workload.arrival_end", T::Double).def("86400").at_least(0)
+          .about("arrivals while submit time < arrival_end (s); also bounds the success-ratio buckets"),
+      key("workload.window_start", T::Double).def("86400").at_least(0)
+          .about("start of the reservation window (s); also the load metrics' window"),
+      key("workload.window_end", T::Double).def("172800").at_least(0)
+          .about("end of the reservation window (s), > window_start"),
+      key("workload.durations", T::Doubles).def("1800 3600 7200").above(0).only(kGridars)
+          .about("request durations D drawn uniformly (s)"),
+      key("workload.cpus", T::Ints).def("1 2 4 8").at_least(1).only(kGridars)
+          .about("cores per component drawn uniformly"),
+      key("workload.bandwidth", T::Double).def("1").at_least(0).only(kGridars)
+          .about("bandwidth of every requested path (Gbit/s)"),
+      key("workload.lst_factor", T::Double).def("3").at_least(0).only(kGridars)
+          .about("LST = EST + lst_factor * D"),
+      key("workload.types", T::Ints).def("1 2 3 4").at_least(1).at_most(4).only(kGridars)
+          .about("request types (shapes) drawn uniformly"),
+      key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
+          .about("mean of the exponential inter-arrival time (s)"),
+      key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
+          .about("share of availability the user is shown (GridARS option C)"),
+      key("site.*.unit_value", T::Double).at_least(0)
+          .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
+      key("grc.planner", T::String).def("greedy")
+          .about("co-allocation planner (registry name; checked by the registry)"),
+      key("grc.frames", T::Int).def("10").at_least(1).about("candidate time frames per request"),
+      key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
+          .about("user option: how plans are ranked"),
+      key("grc.hold_timeout", T::Double).def("60").above(0)
+          .about("seconds before an uncommitted hold expires"),
+      key("planner.*", T::String).about("planner parameter (checked by the registry)"),
+      key("output.bucket", T::Double).def("8640").above(0)
+          .about("width of the time buckets of resources.csv and load curves (s)"),
+      key("output.horizon", T::Double).def("172800").above(0)
+          .about("simulated time up to which buckets are written (s)"),
+  };
+}
+// clang-format on
+
+std::vector<scenario::ParamGroup> Kind::param_groups() const {
+  return {{"grc", "planner."}};
+}
+
+void Kind::check_rules(const scenario::Settings& s) const {
+  if (scenario::condition_holds(s, kGridars) && s.users().empty())
+    s.fail_message("workload.generator", "generator 'gridars' needs at least one <user> element");
+  const double start = s.get_double("workload.window_start");
+  if (s.get_double("workload.window_end") <= start)
+    s.fail("workload.window_end", fmt::format("a number > window_start ({})", start));
+}
+
+}  // namespace arsim::kinds::coallocation

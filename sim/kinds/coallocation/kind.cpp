@@ -1,0 +1,122 @@
+#include "sim/kinds/coallocation/kind.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "sim/engine/catalog.hpp"
+#include "sim/engine/run_info.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/kinds/coallocation/actors/compute_rm.hpp"
+#include "sim/kinds/coallocation/actors/grc.hpp"
+#include "sim/kinds/coallocation/actors/network_rm.hpp"
+#include "sim/kinds/coallocation/actors/user.hpp"
+#include "sim/kinds/coallocation/output/auditor.hpp"
+#include "sim/kinds/coallocation/settings.hpp"
+#include "sim/metrics/csv.hpp"
+#include "workloads/request_file.hpp"
+
+namespace arsim::kinds::coallocation {
+
+namespace {
+
+void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec, RunContext ctx,
+                  const std::vector<model::Request>& requests) {
+  const auto& s = spec.settings;
+  const auto& view = *ctx.platform;
+  for (int site : view.graph.sites())
+    spawn<ComputeRm>("crm-" + view.graph.vertex(site).name, view.site_hosts.at(site).front(), ctx,
+                     site);
+  for (const auto& [domain, host] : view.network_rm_hosts)
+    spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
+  const GrcConfig gc{{static_cast<int>(s.get_int("grc.frames")), s.get_string("grc.order")},
+                     s.get_double("grc.hold_timeout")};
+  spawn<Grc>("grc", view.grc_host, ctx, make_planner(catalog, s, spec.single ? "" : spec.dir), gc);
+  // One user actor per user that has requests, in file order of the scenario's users.
+  std::vector<std::string> names = s.users();
+  for (const auto& r : requests)
+    if (std::find(names.begin(), names.end(), r.user) == names.end()) names.push_back(r.user);
+  for (const auto& name : names) {
+    std::vector<model::Request> mine;
+    for (const auto& r : requests)
+      if (r.user == name) mine.push_back(r);
+    std::stable_sort(mine.begin(), mine.end(),
+                     [](const auto& a, const auto& b) { return a.submit < b.submit; });
+    if (!mine.empty()) spawn<User>("user-" + name, view.user_host, name, mine);
+  }
+}
+
+}  // namespace
+
+std::string Kind::description() const {
+  return "GridARS co-allocation in SimGrid: users, a GRC with a planner, compute and network RMs "
+         "with advance reservations (two-phase commit)";
+}
+
+void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
+  make_planner(catalog, s);
+  metrics_config(s);
+  if (s.get_string("workload.generator") == "gridars") gridars_config(s);
+  else make_workload(s, 0, 0);
+  const std::string platform = s.get_path("platform.file");
+  if (!std::filesystem::is_regular_file(platform))
+    s.fail("platform.file", "an existing platform file");
+}
+
+engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                             const std::string& dir, const engine::RunOptions& options,
+                             std::ostream& report) const {
+  const scenario::Settings& s = spec.settings;
+  const auto requests = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
+  const auto mcfg = metrics_config(s);
+  const std::string platform_file = s.get_path("platform.file");
+  engine::Simulation sim(platform_file, options.verbose);
+  apply_site_overrides(s, sim.view().graph);
+
+  Recorder recorder;
+  start_actors(catalog, spec, {&sim.view(), &recorder}, requests);
+  const RunRecord record = recorder.finish(sim.run());
+  if (record.requests.size() != requests.size())
+    throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
+                             " of " + std::to_string(requests.size()) + " requests decided");
+
+  const auto& graph = sim.view().graph;
+  const std::string workload_text = workloads::format_request_file(requests);
+  metrics::write_atomically(dir + "/workload.txt", workload_text);
+  write_run(dir, record, graph, mcfg);
+  print_summary(report, record, graph, mcfg);
+
+  engine::RunOutcome out;
+  if (options.audit) out.violations = audit_run(dir, graph);
+  double planning = 0;
+  std::size_t accepted = 0;
+  for (const auto& r : record.requests) {
+    planning += r.planning_wall;
+    accepted += r.outcome == Outcome::Accepted;
+  }
+  out.info = {{"platform", engine::json_string(platform_file)},
+              {"platform_hash", engine::json_string(engine::file_hash(platform_file))},
+              {"workload_hash", engine::json_string(engine::fnv1a_hex(workload_text))},
+              {"requests", std::to_string(record.requests.size())},
+              {"accepted", std::to_string(accepted)},
+              {"holds_granted", std::to_string(recorder.holds_granted())},
+              {"simulated_end", fmt::format("{}", record.end_time)},
+              {"planning_wall_seconds", fmt::format("{:.6f}", planning)}};
+  return out;
+}
+
+std::vector<std::string> Kind::sweep_metrics() const {
+  return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
+}
+
+std::optional<engine::RequestFile> Kind::request_file(const scenario::Settings& s, int run_index) const {
+  const auto requests = make_workload(s, s.get_uint64("scenario.seed"), run_index);
+  return engine::RequestFile{
+      workloads::format_request_file(
+          requests, {fmt::format("generated by arsim from {} (seed {}, run {})", s.source(),
+                                 s.get_uint64("scenario.seed"), run_index)}),
+      requests.size()};
+}
+
+}  // namespace arsim::kinds::coallocation

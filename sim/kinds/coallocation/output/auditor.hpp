@@ -1,0 +1,33 @@
+// The reservation auditor (DESIGN.md §7): re-reads the CSV files of a finished run, not the
+// in-memory record, so a bug in the simulator or in the writers cannot hide itself.
+//
+// Checks, each violation one message naming file and line:
+//   - requests.csv lists every request id 0..max exactly once (no duplicate, no gap);
+//   - no site's cores and no path's bandwidth is over capacity at any instant (a sweep over the
+//     start/end events of reservations.csv per resource; frames are half-open, so two reservations
+//     that only touch at an instant do not overlap; tolerance 1e-9);
+//   - every reservation names a known resource of its kind and domain, has a positive amount, lies
+//     inside `window` when one is given, and belongs to an accepted request whose reserved frame it
+//     equals; that frame has length D and lies in [EST, LST + D];
+//   - every accepted plan is feasible: one distinct compute site per component, the cores reserved
+//     on each site equal the component's cpus, each pair with bandwidth joined by a simple chain of
+//     edges between its two components' sites, the bandwidth reserved per edge equals the sum of
+//     the pairs routed over it, and a pair without bandwidth has no chain;
+//   - rejected requests hold no reservation, reserved frame, sites or paths.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/resource_graph.hpp"
+#include "model/time.hpp"
+
+namespace arsim::kinds::coallocation {
+
+// Audits requests.csv and reservations.csv in run_dir against the graph the run used. Returns the
+// violations; empty means the run passes. A file that cannot be read or parsed is a violation.
+std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
+                                   std::optional<model::TimeFrame> window = std::nullopt);
+
+}  // namespace arsim::kinds::coallocation

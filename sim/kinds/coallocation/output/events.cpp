@@ -1,0 +1,32 @@
+#include "sim/kinds/coallocation/output/events.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace arsim::kinds::coallocation {
+
+void Recorder::on(const Event& event) {
+  if (const auto* d = std::get_if<RequestDecided>(&event))
+    record_.requests.push_back(d->record);
+  else if (std::holds_alternative<HoldGranted>(event))
+    ++holds_granted_;
+  else if (const auto* c = std::get_if<ReservationCommitted>(&event))
+    record_.reservations.push_back(c->reservation);
+  else if (std::holds_alternative<JobStarted>(event))
+    ++jobs_started_;
+  else
+    record_.jobs.push_back(std::get<JobFinished>(event).job);
+}
+
+RunRecord Recorder::finish(double end_time) {
+  if (static_cast<long>(record_.jobs.size()) != jobs_started_)
+    throw std::logic_error("the run ended with " + std::to_string(jobs_started_) +
+                           " jobs started and " + std::to_string(record_.jobs.size()) + " finished");
+  std::sort(record_.requests.begin(), record_.requests.end(),
+            [](const auto& a, const auto& b) { return a.request.id < b.request.id; });
+  record_.end_time = end_time;
+  return std::move(record_);
+}
+
+}  // namespace arsim::kinds::coallocation

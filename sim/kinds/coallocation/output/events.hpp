@@ -1,0 +1,57 @@
+// The events of a co-allocation run (GridARS §3.1) as the actors emit them, and the Recorder that
+// turns them into the RunRecord the writers read. Pure: no SimGrid.
+#pragma once
+
+#include <variant>
+
+#include "model/reservation_table.hpp"
+#include "sim/kinds/coallocation/output/records.hpp"
+#include "sim/metrics/events.hpp"
+
+namespace arsim::kinds::coallocation {
+
+// The GRC answered a request (accepted with its plan, or rejected).
+struct RequestDecided {
+  RequestRecord record;
+};
+// An RM granted phase one: `amount` held on each resource until commit, abort or expiry.
+struct HoldGranted {
+  int request_id = -1;
+  model::ReservationId id = 0;
+  ResourceKind kind = ResourceKind::Cores;
+  int resources = 0;  // how many of the RM's resources the hold covers
+};
+// An RM committed its part of a plan: one reservation per resource.
+struct ReservationCommitted {
+  ReservationRecord reservation;
+};
+// A reserved component job started, or finished, on its site.
+struct JobStarted {
+  JobRecord job;
+};
+struct JobFinished {
+  JobRecord job;
+};
+
+using Event = std::variant<RequestDecided, HoldGranted, ReservationCommitted, JobStarted, JobFinished>;
+using EventSink = metrics::EventSink<Event>;
+
+// Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion
+// order) and counts holds granted and jobs started, so the end of a run can tell every started job
+// finished.
+class Recorder : public EventSink {
+ public:
+  void on(const Event& event) override;
+
+  // The record with requests sorted by id and the simulated end time set. Throws std::logic_error
+  // when a started job never finished.
+  RunRecord finish(double end_time);
+  long holds_granted() const { return holds_granted_; }
+
+ private:
+  RunRecord record_;
+  long holds_granted_ = 0;
+  long jobs_started_ = 0;
+};
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,53 @@
+// What one co-allocation run records: built by the Recorder (events.hpp) from the actors' events,
+// written by the writers. Pure data: no SimGrid, so writers, summaries and the auditor are tested
+// without an engine.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/plan.hpp"
+#include "model/request.hpp"
+#include "model/resource_graph.hpp"
+#include "sim/metrics/job_record.hpp"
+
+namespace arsim::kinds::coallocation {
+
+enum class Outcome { Accepted, Rejected };
+
+// The GRC's decision on one request.
+struct RequestRecord {
+  model::Request request;
+  Outcome outcome = Outcome::Rejected;
+  int frames = 0;            // time frames examined (N laddered frames)
+  int plans_found = 0;       // plans the planner returned (after verification)
+  int plans_tried = 0;       // plans the GRC tried to hold
+  model::Plan plan;          // the committed plan, when accepted
+  double decision_time = 0;  // simulated time the user got the answer
+  long solver_nodes = 0;     // planner statistics (deterministic)
+  int solves = 0;
+  double planning_wall = 0;  // wall-clock seconds in the planner: not deterministic, kept apart
+};
+
+enum class ResourceKind { Cores, Bandwidth };
+
+// One committed reservation on one resource, as the RM holding it reports it.
+struct ReservationRecord {
+  int request_id = -1;
+  ResourceKind kind = ResourceKind::Cores;
+  int resource = -1;  // vertex id (cores) or edge id (bandwidth)
+  model::TimeFrame frame;
+  double amount = 0;
+};
+
+// A reserved component job that ran on a site: when it actually started and ended.
+using JobRecord = metrics::JobRecord;
+
+struct RunRecord {
+  std::vector<RequestRecord> requests;          // in request id order
+  std::vector<ReservationRecord> reservations;  // in commit order
+  std::vector<JobRecord> jobs;                  // in completion order
+  double end_time = 0;                          // simulated time the run ended
+};
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,213 @@
+// requests, timings, reservations, jobs and resources files; write_run. The summary is in
+// summary.cpp.
+#include "sim/kinds/coallocation/output/writers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "sim/metrics/csv.hpp"
+
+namespace arsim::kinds::coallocation {
+
+using metrics::CsvTable;
+using metrics::CsvWriter;
+using metrics::format_number;
+using metrics::read_csv;
+using metrics::write_atomically;
+
+namespace {
+
+// Names of bad ids are written as "#id" instead of throwing, so the auditor reports them.
+std::string vertex_name(const model::ResourceGraph& g, int v) {
+  if (v < 0 || v >= g.vertex_count()) return fmt::format("#{}", v);
+  return g.vertex(v).name;
+}
+
+std::string edge_name(const model::ResourceGraph& g, int e) {
+  if (e < 0 || e >= g.edge_count()) return fmt::format("#{}", e);
+  return g.edge(e).name;
+}
+
+std::string join_sites(const model::ResourceGraph& g, const std::vector<int>& sites) {
+  std::vector<std::string> names;
+  for (int s : sites) names.push_back(vertex_name(g, s));
+  return fmt::format("{}", fmt::join(names, ";"));
+}
+
+std::string join_paths(const model::ResourceGraph& g, const std::vector<std::vector<int>>& routes) {
+  std::vector<std::string> chains;
+  for (const auto& route : routes) {
+    std::vector<std::string> names;
+    for (int e : route) names.push_back(edge_name(g, e));
+    chains.push_back(fmt::format("{}", fmt::join(names, "+")));
+  }
+  return fmt::format("{}", fmt::join(chains, ";"));
+}
+
+std::string component_cpus(const model::Request& r) {
+  std::vector<int> cpus;
+  for (const auto& c : r.components) cpus.push_back(c.cpus);
+  return fmt::format("{}", fmt::join(cpus, ";"));
+}
+
+std::string pair_demands(const model::Request& r) {
+  std::vector<std::string> out;
+  for (const auto& p : r.pairs) out.push_back(fmt::format("{}-{}:{}", p.a, p.b, p.bandwidth));
+  return fmt::format("{}", fmt::join(out, ";"));
+}
+
+int pairs_with_bandwidth(const model::Request& r) {
+  return static_cast<int>(
+      std::count_if(r.pairs.begin(), r.pairs.end(), [](const auto& p) { return p.bandwidth > 0; }));
+}
+
+std::map<int, const RequestRecord*> by_id(const RunRecord& rec) {
+  std::map<int, const RequestRecord*> m;
+  for (const auto& r : rec.requests) m.emplace(r.request.id, &r);
+  return m;
+}
+
+}  // namespace
+
+void validate(const MetricsConfig& cfg) {
+  if (!(cfg.bucket > 0)) throw std::invalid_argument("metrics: bucket must be > 0");
+  if (!(cfg.horizon > 0)) throw std::invalid_argument("metrics: horizon must be > 0");
+  if (!(cfg.arrival_end > 0)) throw std::invalid_argument("metrics: arrival_end must be > 0");
+  if (!(cfg.window_end > cfg.window_start))
+    throw std::invalid_argument("metrics: window_end must be > window_start");
+}
+
+std::string requests_csv(const RunRecord& rec, const model::ResourceGraph& g) {
+  CsvWriter w({"request_id",     "user",          "type",
+               "submit",         "est",           "lst",
+               "duration",       "service_level", "components",
+               "cpus",           "pairs",         "outcome",
+               "frames",         "plans_found",   "plans_tried",
+               "reserved_start", "reserved_end",  "time_deviation",
+               "sites",          "paths",         "decision_time",
+               "solver_nodes",   "solves",        "component_cpus",
+               "pair_demands"});
+  for (const auto& rr : rec.requests) {
+    const model::Request& r = rr.request;
+    const bool ok = rr.outcome == Outcome::Accepted;
+    w.field(r.id).field(r.user).field(r.type).field(r.submit).field(r.est).field(r.lst);
+    w.field(r.duration).field(r.service_level).field(r.components.size()).field(r.total_cpus());
+    w.field(pairs_with_bandwidth(r)).field(ok ? "accepted" : "rejected");
+    w.field(rr.frames).field(rr.plans_found).field(rr.plans_tried);
+    if (ok) {
+      w.field(rr.plan.frame.start).field(rr.plan.frame.end).field(rr.plan.frame.start - r.est);
+      w.field(join_sites(g, rr.plan.sites)).field(join_paths(g, rr.plan.routes));
+    } else {
+      w.empty().empty().empty().empty().empty();
+    }
+    w.field(rr.decision_time).field(rr.solver_nodes).field(rr.solves);
+    w.field(component_cpus(r)).field(pair_demands(r));
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string timings_csv(const RunRecord& rec) {
+  CsvWriter w({"request_id", "planning_wall_seconds"});
+  for (const auto& rr : rec.requests) {
+    w.field(rr.request.id).field(rr.planning_wall);
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g) {
+  CsvWriter w({"request_id", "kind", "resource", "domain", "start", "end", "amount"});
+  for (const auto& res : rec.reservations) {
+    const bool cores = res.kind == ResourceKind::Cores;
+    w.field(res.request_id).field(cores ? "cores" : "bandwidth");
+    if (cores) {
+      w.field(vertex_name(g, res.resource));
+      if (res.resource >= 0 && res.resource < g.vertex_count())
+        w.field(g.vertex(res.resource).domain);
+      else
+        w.empty();
+    } else {
+      w.field(edge_name(g, res.resource));
+      if (res.resource >= 0 && res.resource < g.edge_count())
+        w.field(g.edge(res.resource).domain);
+      else
+        w.empty();
+    }
+    w.field(res.frame.start).field(res.frame.end).field(res.amount);
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
+  const auto requests = by_id(rec);
+  // The component of a job is the position of its site in the plan (sites are distinct).
+  auto component_of = [&](const JobRecord& j) {
+    auto it = requests.find(j.request_id);
+    if (it == requests.end()) return -1;
+    const auto& sites = it->second->plan.sites;
+    auto s = std::find(sites.begin(), sites.end(), j.site);
+    return s == sites.end() ? -1 : static_cast<int>(s - sites.begin());
+  };
+  // Rows sorted by (request, component), so the file does not depend on completion order ties.
+  std::vector<std::size_t> order(rec.jobs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const auto& a = rec.jobs[x];
+    const auto& b = rec.jobs[y];
+    if (a.request_id != b.request_id) return a.request_id < b.request_id;
+    return component_of(a) < component_of(b);
+  });
+  CsvWriter w({"job_id", "submission_time", "requested_number_of_resources", "requested_time",
+               "starting_time", "execution_time", "finish_time", "waiting_time",
+               "allocated_resources", "final_state"});
+  for (std::size_t i : order) {
+    const JobRecord& j = rec.jobs[i];
+    const int c = component_of(j);
+    w.field(c >= 0 ? fmt::format("{}:{}", j.request_id, c)
+                   : fmt::format("{}:@{}", j.request_id, vertex_name(g, j.site)));
+    auto it = requests.find(j.request_id);
+    if (it != requests.end())
+      w.field(it->second->request.submit);
+    else
+      w.empty();
+    w.field(j.cores);
+    if (it != requests.end())
+      w.field(it->second->request.duration);
+    else
+      w.empty();
+    w.field(j.start).field(j.end - j.start).field(j.end);
+    if (it != requests.end())
+      w.field(j.start - it->second->request.est);
+    else
+      w.empty();
+    w.field(vertex_name(g, j.site)).field("COMPLETED_SUCCESSFULLY");
+    w.end_row();
+  }
+  return w.str();
+}
+
+void write_run(const std::string& run_dir, const RunRecord& rec, const model::ResourceGraph& g,
+               const MetricsConfig& cfg) {
+  validate(cfg);
+  std::filesystem::create_directories(run_dir);
+  const std::filesystem::path dir(run_dir);
+  auto put = [&](const char* name, const std::string& text) {
+    write_atomically((dir / name).string(), text);
+  };
+  put("requests.csv", requests_csv(rec, g));
+  put("timings.csv", timings_csv(rec));
+  put("reservations.csv", reservations_csv(rec, g));
+  put("jobs.csv", jobs_csv(rec, g));
+  put("resources.csv", resources_csv(rec, g, cfg));
+  put("summary.csv", summary_csv(compute_summary(rec, g, cfg)));
+}
+
+}  // namespace arsim::kinds::coallocation

@@ -1,0 +1,83 @@
+#include "sim/kinds/coallocation/settings.hpp"
+
+#include <filesystem>
+
+#include "workloads/request_file.hpp"
+
+namespace arsim::kinds::coallocation {
+
+workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
+  workloads::GridarsConfig c;
+  c.users.clear();
+  for (const auto& name : s.users())
+    c.users.push_back({name, s.get_double("user." + name + ".mean_interarrival"),
+                       s.get_double("user." + name + ".service_level")});
+  c.arrival_end = s.get_double("workload.arrival_end");
+  c.window_start = s.get_double("workload.window_start");
+  c.window_end = s.get_double("workload.window_end");
+  c.durations = s.get_doubles("workload.durations");
+  c.cpus = s.get_ints("workload.cpus");
+  c.bandwidth = s.get_double("workload.bandwidth");
+  c.lst_factor = s.get_double("workload.lst_factor");
+  c.types = s.get_ints("workload.types");
+  try {
+    workloads::validate(c);
+  } catch (const std::invalid_argument& e) {
+    s.fail_message("workload.generator", e.what());
+  }
+  return c;
+}
+
+MetricsConfig metrics_config(const scenario::Settings& s) {
+  MetricsConfig m;
+  m.bucket = s.get_double("output.bucket");
+  m.horizon = s.get_double("output.horizon");
+  m.arrival_end = s.get_double("workload.arrival_end");
+  m.window_start = s.get_double("workload.window_start");
+  m.window_end = s.get_double("workload.window_end");
+  try {
+    validate(m);
+  } catch (const std::exception& e) {
+    s.fail_message("output.bucket", e.what());
+  }
+  return m;
+}
+
+std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
+                                          int run_index) {
+  if (s.get_string("workload.generator") == "file") {
+    try {
+      return workloads::read_request_file(s.get_path("workload.file"));
+    } catch (const workloads::InputError& e) {
+      throw scenario::InputError(e.what());  // already names the request file and line
+    }
+  }
+  return workloads::generate_gridars(gridars_config(s), seed, run_index);
+}
+
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,
+                                                              const scenario::Settings& s,
+                                                              const std::string& run_dir) {
+  return engine::at_setting(s, "grc.planner", [&] {
+    const auto& planners = catalog.algorithms.planners;
+    const std::string name = s.get_string("grc.planner");
+    auto params = engine::algorithm_params(s, "planner.", planners.get(name).params);
+    if (!run_dir.empty() && params.count("dump_dir"))
+      params["dump_dir"] += "/" + run_dir;
+    return std::shared_ptr<schedulers::CoallocationPlanner>(planners.create(name, params));
+  });
+}
+
+void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) {
+  const std::string prefix = "site.", suffix = ".unit_value";
+  for (const auto& [key, setting] : s.all()) {
+    if (key.rfind(prefix, 0) != 0 || key.size() <= prefix.size() + suffix.size()) continue;
+    const std::string name = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
+    const auto v = g.find_vertex(name);
+    if (!v || g.vertex(*v).role != model::VertexRole::Site)
+      s.fail_message(key, "no compute site '" + name + "' in the platform");
+    g.set_unit_value(*v, s.get_double(key));
+  }
+}
+
+}  // namespace arsim::kinds::coallocation

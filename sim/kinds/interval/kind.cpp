@@ -1,0 +1,154 @@
+#include "sim/kinds/interval/kind.hpp"
+
+#include <fmt/format.h>
+
+#include "schedulers/interval/metrics.hpp"
+#include "sim/engine/catalog.hpp"
+#include "sim/engine/run_info.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/kinds/interval/audit.hpp"
+#include "sim/actors/spawn.hpp"
+#include "sim/kinds/interval/interval_rm.hpp"
+#include "sim/metrics/csv.hpp"
+#include "workloads/intervals/swf.hpp"
+#include "workloads/intervals/synthetic.hpp"
+
+namespace arsim::kinds::interval {
+
+namespace {
+
+std::vector<model::IntervalTask> trace_tasks(const scenario::Settings& s) {
+  workloads::SwfTrace trace;
+  try {
+    trace = workloads::read_swf(s.get_path("workload.trace"));
+  } catch (const std::exception& e) {
+    throw scenario::InputError(e.what());  // names the trace file and line
+  }
+  const auto first = static_cast<std::size_t>(s.get_int("workload.first_job"));
+  if (first >= trace.tasks.size())
+    s.fail("workload.first_job", "an index below the trace's job count");
+  return workloads::swf_window(trace, first, static_cast<std::size_t>(s.get_int("workload.jobs")));
+}
+
+std::string jobs_csv(const std::vector<model::IntervalTask>& tasks,
+                     const std::vector<metrics::JobRecord>& finished,
+                     const model::ResourceGraph& g) {
+  std::vector<const metrics::JobRecord*> by_task(tasks.size(), nullptr);
+  for (const auto& j : finished) by_task.at(j.request_id) = &j;
+  metrics::CsvWriter w(jobs_header());
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    const auto* j = by_task[i];
+    if (!j) throw std::logic_error(fmt::format("task {} never ran", i));
+    w.field(tasks[i].id).field(tasks[i].start).field(1).field(tasks[i].duration()).field(j->start);
+    w.field(j->end - j->start).field(j->end).field(j->start - tasks[i].start);
+    w.field(g.vertex(j->site).name).field("COMPLETED_SUCCESSFULLY");
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string summary_csv(const std::vector<std::pair<std::string, double>>& values) {
+  metrics::CsvWriter summary({"metric", "user", "resource", "bucket_end", "value"});
+  for (const auto& [name, value] : values)
+    summary.field(name).field("all").empty().field("all").field(value).end_row();
+  return summary.str();
+}
+
+// The first M compute sites of the platform, in its order.
+std::vector<int> resources_of(const scenario::Settings& s, const model::ResourceGraph& g) {
+  const int m = static_cast<int>(s.get_int("interval_rm.resources"));
+  auto sites = g.sites();
+  if (static_cast<int>(sites.size()) < m)
+    s.fail("interval_rm.resources", fmt::format("at most the platform's {} sites", sites.size()));
+  sites.resize(m);
+  return sites;
+}
+
+}  // namespace
+
+std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
+                                            int run_index) {
+  if (s.get_string("workload.generator") == "swf") return trace_tasks(s);
+  workloads::SyntheticIntervalParams p;
+  p.tasks = static_cast<int>(s.get_int("workload.tasks"));
+  p.period = s.get_double("workload.period");
+  p.granularity = s.get_double("workload.granularity");
+  p.durations = s.get_string("workload.duration_law");
+  p.duration_cv = s.get_double("workload.duration_cv");
+  p.dependent_fraction = s.get_double("workload.dependent_fraction");
+  try {
+    return workloads::generate_intervals(p, seed, run_index);
+  } catch (const std::invalid_argument& e) {
+    s.fail_message("workload.generator", e.what());
+  }
+}
+
+std::string Kind::description() const {
+  return "interval scheduling (SCS) in SimGrid: an RM activating an interval scheduler every "
+         "period over M sites, tasks run at their actual starts";
+}
+
+namespace {
+std::shared_ptr<schedulers::IntervalScheduler> make_scheduler(const engine::Catalog& catalog,
+                                                              const scenario::Settings& s) {
+  return engine::at_setting(s, "interval_rm.scheduler", [&] {
+    const auto& schedulers = catalog.algorithms.intervals;
+    const std::string name = s.get_string("interval_rm.scheduler");
+    return std::shared_ptr<schedulers::IntervalScheduler>(schedulers.create(
+        name, engine::algorithm_params(s, "interval.", schedulers.get(name).params)));
+  });
+}
+}  // namespace
+
+void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
+  make_scheduler(catalog, s);
+  if (s.get_string("workload.generator") == "intervals") make_tasks(s, 0, 0);
+}
+
+engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                             const std::string& dir, const engine::RunOptions& options,
+                             std::ostream& report) const {
+  const auto& s = spec.settings;
+  const auto tasks = make_tasks(s, s.get_uint64("scenario.seed"), spec.run_index);
+  const double period = s.get_double("interval_rm.period");
+  const std::string platform_file = s.get_path("platform.file");
+  engine::Simulation sim(platform_file, options.verbose);
+  const auto sites = resources_of(s, sim.view().graph);
+  const int m = static_cast<int>(sites.size());
+  Recorder recorder;
+  auto scheduler = make_scheduler(catalog, s);
+  actors::spawn<IntervalRm>("interval-rm", sim.view().grc_host, &sim.view(), &recorder, scheduler,
+                            tasks, IntervalRmConfig{sites, period, 0});
+  sim.run();
+
+  std::vector<double> start(tasks.size(), 0);
+  for (const auto& j : recorder.finished) start.at(j.request_id) = j.start;
+  const auto lm = schedulers::interval::load_metrics(tasks, m, period);
+  const double d = schedulers::interval::time_deviation(tasks, start, period);
+  metrics::write_atomically(dir + "/jobs.csv", jobs_csv(tasks, recorder.finished, sim.view().graph));
+  metrics::write_atomically(
+      dir + "/summary.csv",
+      summary_csv({{"time_deviation", d}, {"tasks", lm.tasks}, {"resources", lm.resources},
+                   {"g", lm.g}, {"B", lm.load}, {"beta", lm.beta}, {"rho", lm.rho},
+                   {"rho_max", lm.rho_max}, {"G", lm.gain}, {"theta", lm.theta}}));
+  report << fmt::format("{} tasks on {} resources with {}: D = {:.6g} (rho = {:.3g}, beta = {})\n",
+                        tasks.size(), m, s.get_string("interval_rm.scheduler"), d, lm.rho, lm.beta);
+  engine::RunOutcome out;
+  if (options.audit) {
+    std::vector<std::string> names;
+    for (int v : sites) names.push_back(sim.view().graph.vertex(v).name);
+    out.violations = audit_run(dir, names, period);
+  }
+  out.info = {{"platform", engine::json_string(platform_file)},
+              {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
+              {"tasks", std::to_string(tasks.size())},
+              {"activations", std::to_string(recorder.activations.size())},
+              {"time_deviation", fmt::format("{}", d)}};
+  return out;
+}
+
+std::vector<std::string> Kind::sweep_metrics() const {
+  return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
+}
+
+}  // namespace arsim::kinds::interval

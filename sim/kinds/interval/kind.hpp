@@ -1,0 +1,34 @@
+// The interval-scheduling run kind (kind="interval"): SCS (Doulamis, Kokkinos, Varvarigos, IEEE TC
+// 2013) in SimGrid. An interval workload (the synthetic generator of §6.1.1 or a window of an SWF
+// trace) is given to an IntervalRm (interval_rm.hpp) over the first M compute sites of the
+// platform, which activates a registered interval scheduler every period T and runs each task at
+// its actual start. Writes jobs.csv (one row per task, as it ran) and summary.csv (D of eq. 23 and
+// the load metrics of §5); the auditor (audit.hpp) re-reads them.
+#pragma once
+
+#include <vector>
+
+#include "model/interval_task.hpp"
+#include "sim/engine/run_kind.hpp"
+
+namespace arsim::kinds::interval {
+
+class Kind : public engine::RunKind {
+ public:
+  std::string description() const override;
+  std::vector<scenario::KeySpec> keys() const override;
+  std::vector<scenario::ParamGroup> param_groups() const override;
+  void check(const engine::Catalog& catalog, const scenario::Settings& s) const override;
+  bool audits() const override { return true; }
+  bool logs() const override { return true; }
+  engine::RunOutcome run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                         const std::string& dir, const engine::RunOptions& options,
+                         std::ostream& report) const override;
+  std::vector<std::string> sweep_metrics() const override;
+};
+
+// The tasks of one run, in the order the RM numbers them (requested starts from 0 for traces).
+std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
+                                            int run_index);
+
+}  // namespace arsim::kinds::interval

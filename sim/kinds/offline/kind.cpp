@@ -1,0 +1,91 @@
+#include "sim/kinds/offline/kind.hpp"
+
+#include <fmt/format.h>
+
+#include "sim/engine/catalog.hpp"
+#include "sim/engine/run_info.hpp"
+#include "sim/metrics/csv.hpp"
+
+namespace arsim::kinds::offline {
+
+namespace {
+
+bool is_timing(const std::string& column) {
+  const std::string suffix = "_seconds";
+  return column.size() > suffix.size() &&
+         column.compare(column.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Splits the experiment's table into the deterministic part and the wall-clock part.
+std::pair<std::string, std::string> split_table(const experiments::ResultTable& t) {
+  std::vector<std::string> kept{}, timed{"row"};
+  for (const auto& c : t.header) (is_timing(c) ? timed : kept).push_back(c);
+  metrics::CsvWriter results(kept), timings(timed);
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    if (t.rows[r].size() != t.header.size())
+      throw std::logic_error("offline experiment returned a row of the wrong width");
+    timings.field(r);
+    for (std::size_t c = 0; c < t.header.size(); ++c)
+      (is_timing(t.header[c]) ? timings : results).field(t.rows[r][c]);
+    results.end_row();
+    timings.end_row();
+  }
+  return {results.str(), timings.str()};
+}
+
+}  // namespace
+
+// clang-format off
+std::vector<scenario::KeySpec> Kind::keys() const {
+  using scenario::key;
+  using T = scenario::ValueType;
+  return {
+      key("offline.experiment", T::String).need()
+          .about("offline experiment (registry name; checked by the registry)"),
+      key("experiment.*", T::String).about("experiment parameter (checked by the registry)"),
+  };
+}
+// clang-format on
+
+std::vector<scenario::ParamGroup> Kind::param_groups() const {
+  return {{"offline", "experiment."}};
+}
+
+std::string Kind::description() const {
+  return "an offline experiment: algorithms compared on generated instances, no simulation";
+}
+
+namespace {
+std::unique_ptr<experiments::OfflineExperiment> make_experiment(const engine::Catalog& catalog,
+                                                                const scenario::Settings& s) {
+  return engine::at_setting(s, "offline.experiment", [&] {
+    const std::string name = s.get_string("offline.experiment");
+    return catalog.experiments.create(
+        name, engine::algorithm_params(s, "experiment.", catalog.experiments.get(name).params));
+  });
+}
+}  // namespace
+
+void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
+  make_experiment(catalog, s);
+}
+
+engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                             const std::string& dir, const engine::RunOptions& options,
+                             std::ostream& report) const {
+  const auto& s = spec.settings;
+  auto experiment = make_experiment(catalog, s);
+  const auto table = experiment->run(s.get_uint64("scenario.seed"), spec.run_index);
+  const auto [results, timings] = split_table(table);
+  metrics::write_atomically(dir + "/results.csv", results);
+  metrics::write_atomically(dir + "/timings.csv", timings);
+  report << fmt::format("{}: {} rows in {}/results.csv\n", s.get_string("offline.experiment"),
+                        table.rows.size(), dir);
+  engine::RunOutcome out;
+  out.info = {{"experiment", engine::json_string(s.get_string("offline.experiment"))},
+              {"results_hash", engine::json_string(engine::fnv1a_hex(results))},
+              {"rows", std::to_string(table.rows.size())}};
+  return out;
+}
+
+}  // namespace arsim::kinds::offline

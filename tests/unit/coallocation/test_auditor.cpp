@@ -1,0 +1,128 @@
+// The auditor (sim/metrics/auditor.hpp) passes the correct tiny run and catches each planted
+// fault. Faults are planted in the record before writing, or in the CSV text after.
+#include "sim/kinds/coallocation/output/auditor.hpp"
+
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "fixture.hpp"
+
+namespace arsim::kinds::coallocation {
+namespace {
+
+using namespace fixture;
+using ::testing::AllOf;
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+std::vector<std::string> audit(const RunRecord& rec,
+                               std::optional<model::TimeFrame> window = std::nullopt) {
+  TempDir dir;
+  write_run(dir.path(), rec, tiny_graph(), tiny_config());
+  return audit_run(dir.path(), tiny_graph(), window);
+}
+
+TEST(Auditor, PassesTheCorrectRun) {
+  // On B, request 0 holds 2 cores over [1200, 1800) and request 3 holds 4 over [1800, 2400): they
+  // touch at 1800 and must not count as 6 cores at once.
+  EXPECT_THAT(audit(tiny_run()), IsEmpty());
+  EXPECT_THAT(audit(tiny_run(), model::TimeFrame{1200, 2400}), IsEmpty());
+}
+
+TEST(Auditor, CatchesOverBooking) {
+  RunRecord rec = tiny_run();
+  rec.requests[1].request.components[0].cpus = 3;  // request 1 now takes 3 cores on A
+  rec.reservations[3].amount = 3;                  // 2 + 3 > 4 over [1260, 1560)
+  EXPECT_THAT(audit(rec),
+              ElementsAre(AllOf(HasSubstr("reservations.csv:5: cores of 'A' over capacity"),
+                                HasSubstr("at t=1260: 5 > 4"))));
+}
+
+TEST(Auditor, CatchesOverBookedBandwidth) {
+  RunRecord rec = tiny_run();
+  rec.requests[1].request.pairs[0].bandwidth = 6;  // Q:C-X has 5 Gbit/s
+  rec.reservations[5].amount = 6;
+  rec.reservations[6].amount = 6;
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("bandwidth of 'Q:C-X' over capacity")));
+}
+
+TEST(Auditor, CatchesARequestListedTwice) {
+  TempDir dir;
+  write_run(dir.path(), tiny_run(), tiny_graph(), tiny_config());
+  const std::string text = slurp(dir.file("requests.csv"));
+  const auto line = text.find("\n2,u1");
+  const std::string row = text.substr(line + 1, text.find('\n', line + 1) - line);
+  std::ofstream(dir.file("requests.csv"), std::ios::app) << row;
+  EXPECT_THAT(audit_run(dir.path(), tiny_graph()),
+              ElementsAre(HasSubstr("requests.csv:6: request 2 listed twice")));
+}
+
+TEST(Auditor, CatchesAMissingRequest) {
+  RunRecord rec = tiny_run();
+  rec.requests.erase(rec.requests.begin() + 2);  // the rejected one: no reservation refers to it
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("request id 2 missing")));
+}
+
+TEST(Auditor, CatchesAReservationOutsideItsFrame) {
+  RunRecord rec = tiny_run();
+  rec.reservations[4].frame = {1300, 1600};  // request 1's cores on C, reserved frame [1260, 1560)
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("is not request 1's reserved frame")));
+}
+
+TEST(Auditor, CatchesAReservedFrameOutsideTheRequestWindow) {
+  RunRecord rec = tiny_run();
+  rec.requests[3].plan.frame = {1900, 2500};  // LST is 1800
+  rec.reservations[7].frame = {1900, 2500};
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("outside [EST 1800, LST + D 2400]")));
+  EXPECT_THAT(audit(tiny_run(), model::TimeFrame{1200, 2000}),
+              Contains(HasSubstr("outside the window [1200, 2000)")));
+}
+
+TEST(Auditor, CatchesAReservationOfARejectedRequest) {
+  RunRecord rec = tiny_run();
+  rec.reservations.push_back(cores(2, kB, 1200, 1800, 1));
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("reservation of rejected request 2")));
+}
+
+TEST(Auditor, CatchesABrokenPathChain) {
+  RunRecord rec = tiny_run();
+  rec.requests[1].plan.routes = {{kAX, kBX}};  // A → X → B, but the pair joins A and C
+  rec.reservations[6].resource = kBX;
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("request 1 pair 0: broken chain, ends at 'B'")));
+  rec = tiny_run();
+  rec.requests[1].plan.routes = {{kCX, kAX}};  // starts at C, not at A
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("'Q:C-X' does not touch 'A'")));
+}
+
+TEST(Auditor, CatchesTwoComponentsOnOneSite) {
+  RunRecord rec = tiny_run();
+  rec.requests[0].plan.sites = {kA, kA};
+  rec.reservations[1].resource = kA;
+  EXPECT_THAT(audit(rec), Contains(HasSubstr("request 0: two components on site 'A'")));
+}
+
+TEST(Auditor, CatchesReservationsThatDoNotMatchThePlan) {
+  RunRecord rec = tiny_run();
+  rec.reservations.erase(rec.reservations.begin() + 2);  // request 0's bandwidth on P:A-B
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("request 0 reserved 0 Gbit/s on 'P:A-B', its "
+                                                "plan needs 1")));
+  rec = tiny_run();
+  rec.reservations.pop_back();  // request 3's only reservation
+  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("accepted request 3 has no reservation")));
+}
+
+TEST(Auditor, ReportsUnreadableFiles) {
+  TempDir dir;
+  EXPECT_THAT(audit_run(dir.path(), tiny_graph()), ElementsAre(HasSubstr("cannot open")));
+  write_run(dir.path(), tiny_run(), tiny_graph(), tiny_config());
+  std::ofstream(dir.file("reservations.csv"), std::ios::app) << "1,cores,A,P,x,1560,2\n";
+  EXPECT_THAT(audit_run(dir.path(), tiny_graph()),
+              Contains(HasSubstr("reservations.csv:10: column start: 'x' is not a number")));
+}
+
+}  // namespace
+}  // namespace arsim::kinds::coallocation

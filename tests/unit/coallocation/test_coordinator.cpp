@@ -1,0 +1,111 @@
+// The GRC's decision logic without SimGrid (coordinator.hpp): frames, the user's share of
+// availability, verification of every plan, the order plans are tried in, and availability read
+// from reservation tables.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "schedulers/builtins.hpp"
+#include "sim/kinds/coallocation/coordinator.hpp"
+#include "tests/unit/coallocation/fixture.hpp"
+
+namespace arsim::kinds::coallocation {
+namespace {
+
+using namespace fixture;
+
+std::shared_ptr<schedulers::CoallocationPlanner> greedy() {
+  static schedulers::Registries reg = [] {
+    schedulers::Registries r;
+    schedulers::register_builtins(r);
+    return r;
+  }();
+  return reg.planners.create("greedy", {});
+}
+
+model::Request two_components(int cpus, double service_level = 1) {
+  model::Request r;
+  r.id = 5;
+  r.user = "u";
+  r.est = 0;
+  r.lst = 300;
+  r.duration = 100;
+  r.service_level = service_level;
+  r.components = {{cpus}, {cpus}};
+  r.pairs = {{0, 1, 1}};
+  return r;
+}
+
+// A planner that puts both components on site A: never a valid plan (eq. 6).
+struct OneSitePlanner : schedulers::CoallocationPlanner {
+  std::vector<model::Plan> plan(const model::ResourceGraph&, const model::Request&,
+                                const std::vector<model::Availability>& frames,
+                                schedulers::PlannerStats&) override {
+    return {model::Plan{frames.front().frame, {kA, kA}, {{}}, 0}};
+  }
+};
+
+TEST(Coordinator, LadderedFramesAsConfigured) {
+  const Coordinator c(greedy(), {4, "time"});
+  const auto frames = c.frames(two_components(1));
+  ASSERT_EQ(frames.size(), 4u);
+  EXPECT_EQ(frames.front(), (model::TimeFrame{0, 100}));
+  EXPECT_EQ(frames.back(), (model::TimeFrame{300, 400}));
+}
+
+TEST(Coordinator, TheUserSeesItsShareOfAvailability) {
+  const auto g = tiny_graph();
+  const Coordinator c(greedy(), {1, "time"});
+  const auto avail = [&] { return std::vector{model::full_availability(g, {0, 100})}; };
+  // 3 cores on two sites of 4 cores: possible at service level 1, not when the user sees half.
+  EXPECT_EQ(c.plan(g, two_components(3), avail()).plans.size(), 1u);
+  EXPECT_EQ(c.plan(g, two_components(3, 0.5), avail()).plans.size(), 0u);
+}
+
+TEST(Coordinator, APlanThatFailsTheCheckIsAPlannerBug) {
+  const auto g = tiny_graph();
+  const Coordinator c(std::make_shared<OneSitePlanner>(), {1, "time"});
+  EXPECT_THROW(c.plan(g, two_components(1), {model::full_availability(g, {0, 100})}),
+               std::logic_error);
+}
+
+TEST(Coordinator, PlansAreTriedInOrderUntilOneCommits) {
+  const auto g = tiny_graph();
+  const Coordinator c(greedy(), {3, "time"});
+  const auto r = two_components(1);
+  std::vector<model::Availability> avail;
+  for (const auto& f : c.frames(r)) avail.push_back(model::full_availability(g, f));
+  Planning planning = c.plan(g, r, avail);
+  ASSERT_EQ(planning.plans.size(), 3u);
+  std::vector<double> tried;
+  const auto rec = c.decide(r, 3, planning, [&](const model::Plan& p) {
+    tried.push_back(p.frame.start);
+    return tried.size() == 2;  // the first hold is refused
+  });
+  EXPECT_EQ(tried, (std::vector<double>{0, 150}));  // earliest first ("time")
+  EXPECT_EQ(rec.outcome, Outcome::Accepted);
+  EXPECT_EQ(rec.plans_tried, 2);
+  EXPECT_EQ(rec.plans_found, 3);
+  EXPECT_EQ(rec.plan.frame.start, 150);
+  const auto none = c.decide(r, 3, c.plan(g, r, avail), [](const model::Plan&) { return false; });
+  EXPECT_EQ(none.outcome, Outcome::Rejected);
+  EXPECT_EQ(none.plans_tried, 3);
+}
+
+TEST(Coordinator, AvailabilityFromTablesIsTheLeastFreeCapacityOverTheFrame) {
+  std::vector<model::ReservationTable> cores, bandwidth;
+  cores.emplace_back(4);
+  bandwidth.emplace_back(10);
+  const double forever = std::numeric_limits<double>::infinity();
+  ASSERT_TRUE(cores[0].hold({50, 150}, 3, 1, forever, 0));
+  ASSERT_TRUE(bandwidth[0].hold({120, 130}, 2.5, 1, forever, 0));
+  const auto a = availability_from_tables({{0, 100}, {100, 200}, {150, 250}}, cores, bandwidth, 0);
+  ASSERT_EQ(a.size(), 3u);
+  EXPECT_EQ(a[0].free_cores, std::vector<int>{1});
+  EXPECT_EQ(a[1].free_bandwidth, std::vector<double>{7.5});
+  EXPECT_EQ(a[2].free_cores, std::vector<int>{4});
+  EXPECT_EQ(a[2].free_bandwidth, std::vector<double>{10});
+}
+
+}  // namespace
+}  // namespace arsim::kinds::coallocation
