@@ -1,28 +1,28 @@
 #include "schedulers/params.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "model/numbers.hpp"
+
 namespace arsim::schedulers {
 
 namespace {
 
 bool parse_double(const std::string& s, double& out) {
-  if (s.empty()) return false;
-  const char* end = s.data() + s.size();
-  auto [ptr, ec] = std::from_chars(s.data(), end, out);
-  return ec == std::errc() && ptr == end && std::isfinite(out);
+  const auto v = model::parse_double(s);
+  if (v) out = *v;
+  return v.has_value();
 }
 
 bool parse_bool(const std::string& s, bool& out) {
-  if (s == "true" || s == "1" || s == "yes" || s == "on") return out = true, true;
-  if (s == "false" || s == "0" || s == "no" || s == "off") return out = false, true;
-  return false;
+  const auto v = model::parse_bool(s);
+  if (v) out = *v;
+  return v.has_value();
 }
 
 void check_value(const std::string& owner, const ParamSpec& spec, const std::string& value) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "model/input_error.hpp"
+
 namespace arsim::schedulers {
 
 // Path: a file or folder; a relative path is resolved by whoever read the value against the file it
@@ -24,9 +26,9 @@ struct ParamSpec {
 
 // Thrown for an unknown algorithm name or parameter key, or a value of the wrong type or range.
 // The message lists what would have been valid.
-class ParamError : public std::runtime_error {
+class ParamError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 // Parameter values after validation against their specs; every spec'd key is present (the default

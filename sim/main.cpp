@@ -125,13 +125,7 @@ int main(int argc, char** argv) {
     if (out.empty()) out = "results/" + s.get_string("scenario.name");
     batch.jobs = jobs;
     return arsim::engine::run_scenario(reg, s, out, batch, std::cout);
-  } catch (const arsim::scenario::InputError& e) {
-    std::cerr << "arsim: " << e.what() << "\n";
-    return 2;
-  } catch (const arsim::workloads::InputError& e) {
-    std::cerr << "arsim: " << e.what() << "\n";
-    return 2;
-  } catch (const arsim::platform::PlatformError& e) {
+  } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

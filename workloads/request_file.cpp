@@ -1,7 +1,6 @@
 #include "workloads/request_file.hpp"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +8,8 @@
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "model/numbers.hpp"
 
 namespace arsim::workloads {
 namespace {
@@ -42,14 +43,17 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-// Whole-token numbers only: from_chars takes no sign '+', no spaces, and is locale-independent.
-template <typename T>
-bool parse_number(std::string_view s, T& out) {
-  if (s.empty()) return false;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return false;
-  if constexpr (std::is_floating_point_v<T>) return std::isfinite(out);
-  return true;
+// Whole-token numbers only (model/numbers.hpp).
+bool parse_number(std::string_view s, double& out) {
+  const auto v = model::parse_double(s);
+  if (v) out = *v;
+  return v.has_value();
+}
+
+bool parse_number(std::string_view s, int& out) {
+  const auto v = model::parse_int32(s);
+  if (v) out = *v;
+  return v.has_value();
 }
 
 // The line being parsed, for error messages.

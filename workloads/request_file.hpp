@@ -15,16 +15,15 @@
 #include <string_view>
 #include <vector>
 
+#include "model/input_error.hpp"
 #include "model/request.hpp"
 
 namespace arsim::workloads {
 
-// A malformed input file. what() is one line: "FILE:LINE: field 'NAME': expected ..., got '...'"
-// for a bad field, "FILE:LINE: request ID: ..." when model::validate rejects the request.
-class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A malformed input file is an arsim::InputError (model/input_error.hpp). what() is one line:
+// "FILE:LINE: field 'NAME': expected ..., got '...'" for a bad field, "FILE:LINE: request ID: ..."
+// when model::validate rejects the request.
+using arsim::InputError;
 
 // The column header written as the first non-comment line of every file (without "# ").
 inline constexpr std::string_view kRequestColumns =

@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "model/numbers.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::engine {
@@ -14,6 +15,12 @@ std::string point_label(const scenario::RunSpec& spec) {
   std::string out;
   for (const auto& [k, v] : spec.point) out += (out.empty() ? "" : ";") + k + "=" + v;
   return out.empty() ? "all" : out;
+}
+
+// A value of a summary.csv, which arsim wrote; anything else there means the file was changed.
+double number(const metrics::CsvTable& t, const std::string& text) {
+  if (const auto v = model::parse_double(text)) return *v;
+  throw std::runtime_error(t.source + ": value '" + text + "' is not a number");
 }
 
 using Key = std::tuple<std::string, std::string, std::string, std::string, std::string>;
@@ -28,7 +35,7 @@ double lookup(const metrics::CsvTable& t, const std::string& metric, const std::
              v = t.column("value");
   for (const auto& row : t.rows)
     if (row[m] == metric && row[u] == user && row[b] == bucket && !row[v].empty())
-      return std::stod(row[v]);
+      return number(t, row[v]);
   return std::nan("");
 }
 
@@ -56,7 +63,7 @@ void write_aggregates(const std::string& out, const std::vector<scenario::RunSpe
                b = table.column("bucket_end"), v = table.column("value");
     for (const auto& row : table.rows)
       if (!row[v].empty())
-        groups[{point_label(spec), row[m], row[u], row[r], row[b]}].values.push_back(std::stod(row[v]));
+        groups[{point_label(spec), row[m], row[u], row[r], row[b]}].values.push_back(number(table, row[v]));
     sweep.field(spec.dir).field(point_label(spec)).field(spec.seed).field(spec.run_index);
     for (const auto& [k, val] : spec.point) sweep.field(val);
     for (const auto& metric : metrics) {

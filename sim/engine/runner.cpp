@@ -26,7 +26,7 @@ namespace {
     std::filesystem::create_directories(dir);
     std::ofstream report(dir + "/report.txt");
     status = run_one(catalog, spec, dir, options, report);
-  } catch (const scenario::InputError& e) {
+  } catch (const InputError& e) {  // any bad input: scenario, platform, workload
     std::cerr << e.what() << "\n";
     status = 2;
   } catch (const std::exception& e) {

@@ -8,6 +8,8 @@
 #include <simgrid/s4u/NetZone.hpp>
 #include <xbt/log.h>
 
+#include "model/numbers.hpp"
+
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_platform, arsim, "Platform to reservation graph");
 
 namespace arsim::platform {
@@ -28,12 +30,7 @@ std::string prop(const sg4::Link* l, const char* key, const std::string& fallbac
 
 double number(const std::string& file, const std::string& where, const std::string& key,
               const std::string& text) {
-  try {
-    std::size_t used = 0;
-    double v = std::stod(text, &used);
-    if (used == text.size()) return v;
-  } catch (const std::exception&) {
-  }
+  if (const auto v = model::parse_double(text)) return *v;
   throw PlatformError(fmt::format("{}: {} prop '{}': expected a number, got '{}'", file, where,
                                   key, text));
 }

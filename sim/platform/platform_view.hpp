@@ -17,6 +17,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include "model/input_error.hpp"
 #include "model/resource_graph.hpp"
 
 namespace arsim::platform {
@@ -24,10 +25,7 @@ namespace arsim::platform {
 namespace sg4 = simgrid::s4u;
 
 // A platform file that cannot become a reservation graph; what() names the file and the element.
-class PlatformError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using PlatformError = arsim::InputError;
 
 struct PlatformView {
   model::ResourceGraph graph;

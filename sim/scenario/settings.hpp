@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "model/input_error.hpp"
+
 namespace arsim::scenario {
 
 class Schema;  // schema.hpp
@@ -53,12 +55,10 @@ struct SweepParam {
   bool is_variant() const { return key == kVariantKey; }
 };
 
-// A bad input (file, XML, value, override). what() is a single line starting with "FILE:LINE: "
-// (or "--set: "), fit to print as is before exiting with status 2.
-class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A bad input (file, XML, value, override): arsim::InputError (model/input_error.hpp). what() is
+// a single line starting with "FILE:LINE: " (or "--set: "), fit to print as is before exiting
+// with status 2.
+using arsim::InputError;
 
 // "FILE:LINE: " (no line when 0) for a location; "--set: " for an override.
 std::string location_prefix(const Location& where);

@@ -1,5 +1,5 @@
-// Strict text-to-value parsing shared by validation and typed access: the whole text must parse
-// (no trailing garbage, no "1.5" for an integer), numbers must be finite.
+// Text helpers of the scenario reader: trimming, list splitting, and the strict number parser of
+// model/numbers.hpp (the whole text must parse, no "1.5" for an integer, numbers finite).
 #pragma once
 
 #include <cstdint>
@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "model/numbers.hpp"
 
 namespace arsim::scenario {
 
@@ -16,10 +18,10 @@ std::vector<std::string> split_list(std::string_view text);
 // Items separated by whitespace only (sweep values: a comma joins the items of one list value).
 std::vector<std::string> split_words(std::string_view text);
 
-std::optional<double> parse_double(std::string_view text);
-std::optional<long long> parse_int(std::string_view text);
-std::optional<std::uint64_t> parse_uint64(std::string_view text);
-// true/false, 1/0, yes/no, on/off (as schedulers/params.cpp).
-std::optional<bool> parse_bool(std::string_view text);
+// Numbers and booleans: model/numbers.hpp, the one parser of arsim.
+using model::parse_bool;
+using model::parse_double;
+using model::parse_int;
+using model::parse_uint64;
 
 }  // namespace arsim::scenario

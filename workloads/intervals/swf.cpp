@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include "model/numbers.hpp"
+
 namespace arsim::workloads {
 
 namespace {
@@ -16,12 +18,11 @@ enum Field { kJob = 0, kSubmit = 1, kRun = 3, kAllocated = 4, kRequested = 7, kP
 
 // Fields are integers in the archive's traces, but some hold decimals (e.g. average CPU time).
 double parse_field(const std::string& token, const std::string& where, int field) {
-  double value = 0;
-  const char* end = token.data() + token.size();
-  const auto [ptr, ec] = std::from_chars(token.data(), end, value);
-  if (ec != std::errc() || ptr != end || !std::isfinite(value))
-    throw SwfError(fmt::format("{}: field '{}': expected a number, got '{}'", where, swf_field_names()[field], token));
-  return value;
+  const auto value = model::parse_double(token);
+  if (!value)
+    throw SwfError(fmt::format("{}: field '{}': expected a number, got '{}'", where,
+                               swf_field_names()[field], token));
+  return *value;
 }
 
 void require_time(double value, const std::string& token, const std::string& where, int field) {

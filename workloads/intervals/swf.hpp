@@ -18,14 +18,13 @@
 #include <string>
 #include <vector>
 
+#include "model/input_error.hpp"
 #include "model/interval_task.hpp"
 
 namespace arsim::workloads {
 
-class SwfError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A malformed trace (model/input_error.hpp).
+using SwfError = arsim::InputError;
 
 struct SwfTrace {
   std::vector<model::IntervalTask> tasks;  // in file order

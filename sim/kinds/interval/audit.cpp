@@ -1,7 +1,6 @@
 #include "sim/kinds/interval/audit.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -9,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "model/numbers.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::interval {
@@ -18,10 +18,7 @@ namespace {
 constexpr double kEps = 1e-9;
 
 std::optional<double> number(const std::string& text) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return {};
-  return v;
+  return model::parse_double(text);
 }
 
 bool close(double a, double b) {

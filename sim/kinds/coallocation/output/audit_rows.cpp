@@ -1,9 +1,10 @@
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 
-#include <charconv>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "model/numbers.hpp"
 
 namespace arsim::kinds::coallocation::audit {
 
@@ -24,12 +25,11 @@ class Fields {
 
   double number(std::string_view col) const {
     const std::string& s = text(col);
-    double v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+    const auto v = model::parse_double(s);
+    if (!v)
       throw std::runtime_error(
           fmt::format("{}: column {}: '{}' is not a number", t_.where(row_), col, s));
-    return v;
+    return *v;
   }
 
   std::optional<double> maybe_number(std::string_view col) const {
@@ -40,12 +40,11 @@ class Fields {
   int integer(std::string_view col) const { return to_int(text(col), col); }
 
   int to_int(const std::string& s, std::string_view col) const {
-    int v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+    const auto v = model::parse_int32(s);
+    if (!v)
       throw std::runtime_error(
           fmt::format("{}: column {}: '{}' is not an integer", t_.where(row_), col, s));
-    return v;
+    return *v;
   }
 
   std::string where() const { return t_.where(row_); }
@@ -65,12 +64,10 @@ PairDemand parse_pair(const Fields& f, const std::string& s) {
   PairDemand p;
   p.a = f.to_int(s.substr(0, dash), "pair_demands");
   p.b = f.to_int(s.substr(dash + 1, colon - dash - 1), "pair_demands");
-  double bw = 0;
-  const std::string num = s.substr(colon + 1);
-  auto [end, ec] = std::from_chars(num.data(), num.data() + num.size(), bw);
-  if (num.empty() || ec != std::errc() || end != num.data() + num.size())
+  const auto bw = model::parse_double(s.substr(colon + 1));
+  if (!bw)
     throw std::runtime_error(fmt::format("{}: pair_demands: bad bandwidth in '{}'", f.where(), s));
-  p.bandwidth = bw;
+  p.bandwidth = *bw;
   return p;
 }
 
