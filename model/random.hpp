@@ -1,4 +1,4 @@
-// Seeded random streams and portable sampling (DESIGN.md §6: same scenario, same seed →
+// Seeded random streams and portable sampling (docs/ARCHITECTURE.md, Determinism: same scenario, same seed →
 // byte-identical outputs).
 //
 // Every stream is a std::mt19937_64 seeded from (base seed, run index, stream name) by a fixed

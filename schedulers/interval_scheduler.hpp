@@ -1,4 +1,4 @@
-// The IntervalScheduler family (DESIGN §3): soft interval scheduling of SCS (Doulamis, Kokkinos,
+// The IntervalScheduler family (docs/ARCHITECTURE.md, Seams): soft interval scheduling of SCS (Doulamis, Kokkinos,
 // Varvarigos, IEEE TC 2013, §2). Once per activation period T, the tasks whose requested start falls
 // in the period are given to M resources; a resource runs its tasks one at a time, and a task that
 // finds its resource busy is shifted in time instead of being rejected. Only the hard Maxima IS

@@ -1,4 +1,4 @@
-// The CoallocationPlanner family (DESIGN §3): GridARS stage 2iii. Given one request, the candidate
+// The CoallocationPlanner family (docs/ARCHITECTURE.md, Seams): GridARS stage 2iii. Given one request, the candidate
 // time frames and the availability RMs disclosed for each, return reservation plans.
 #pragma once
 

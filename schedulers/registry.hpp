@@ -1,4 +1,4 @@
-// Name -> factory registries for the three scheduler families (DESIGN §3). Built-ins are added by
+// Name -> factory registries for the algorithm families (docs/ARCHITECTURE.md, Seams). Built-ins are added by
 // an explicit call (register_builtins), never by static initialisers.
 #pragma once
 

@@ -50,7 +50,7 @@ model::Request draw_request(const GridarsConfig& c, const GridarsUser& user, mod
   r.submit = submit;
   r.type = c.types[model::uniform_index(rng, c.types.size())];
   r.duration = c.durations[model::uniform_index(rng, c.durations.size())];
-  // Whole-second EST offsets in [0, window_end - (f+1) D - window_start] (REPRODUCTION.md).
+  // Whole-second EST offsets in [0, window_end - (f+1) D - window_start] (workloads/README.md).
   const double span = c.window_end - (c.lst_factor + 1) * r.duration - c.window_start;
   const auto offsets = static_cast<std::uint64_t>(std::floor(span)) + 1;
   r.est = c.window_start + static_cast<double>(model::uniform_index(rng, offsets));

@@ -8,11 +8,11 @@
 //   - the cores of every component, one draw each from `cpus` (1, 2, 4, 8 "for all sites");
 //   - EST, in whole seconds, uniform over {window_start, window_start + 1, ...,
 //     window_end - (lst_factor + 1) D} (rounded down to a whole second); LST = EST + lst_factor D,
-//     so the whole window [EST, LST + D] lies inside [window_start, window_end] (REPRODUCTION.md).
+//     so the whole window [EST, LST + D] lies inside [window_start, window_end] (workloads/README.md).
 // Every requested path asks for `bandwidth` Gbit/s (1 Gbps in Table 1). Submit times are kept
 // continuous (not rounded).
 //
-// Request types. Fig. 6 is not in the text we have; our reading (REPRODUCTION.md, GridARS section)
+// Request types. Fig. 6 is not in the text we have; our reading (workloads/README.md, analysis/NOTES.md)
 // fits both the three sizes of Fig. 10 and the calibration "100 % load at 1440 min", which needs
 // 3 sites per request on average:
 //   Type1: 2 components, 1 path    0-1

@@ -1,4 +1,4 @@
-// A greedy co-allocation baseline (DESIGN §3, "greedy baselines"): no optimisation, one pass per
+// A greedy co-allocation baseline: no optimisation, one pass per
 // frame, deterministic. It answers "how much does the 0-1 IP of GridARS §3.2 gain over placing
 // the largest components on the emptiest sites and routing each network on the widest path?".
 //

@@ -1,4 +1,4 @@
-// A tiny CSV writer and reader (RFC 4180 quoting) for the files a run writes (DESIGN.md §5).
+// A tiny CSV writer and reader (RFC 4180 quoting) for the files a run writes.
 //
 // Numbers are printed with fmt's `{}`: the shortest text that reads back to the same double, so
 // identical runs give byte-identical files and the auditor re-reads exactly what was computed.

@@ -1,6 +1,6 @@
 // The settings of one scenario: flat keys ("workload.cpus", "user.UserB.service_level",
 // "planner.backend") mapped to text values, each with the place it came from, so any consumer can
-// reject a value with a one-line error naming the file, line and attribute (DESIGN.md §4).
+// reject a value with a one-line error naming the file, line and attribute (scenarios/README.md).
 //
 // The schema (schema.hpp) says which keys exist; load_scenario (loader.hpp) fills a Settings from a
 // file and validates it, apply_override (override.hpp) changes it from the command line and

@@ -30,7 +30,7 @@
 
 namespace arsim::bench {
 
-// ELGL (REPRODUCTION.md, GridARS): domains N, S, U; exchange point X1 in N, S, U and X2 in N, S.
+// ELGL (platforms/elgl.xml, GridARS Table 1 and Fig. 5): domains N, S, U; exchange point X1 in N, S, U and X2 in N, S.
 // Inside a domain its sites and exchange points form a complete graph: site–site paths 5 Gbit/s,
 // unit value 5; paths touching an exchange point 10 Gbit/s, unit value 3; each path belongs to
 // the domain it lies in (so X1–X2 exists twice, once in N and once in S). CPU unit value 1.

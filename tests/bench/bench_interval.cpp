@@ -1,4 +1,4 @@
-// Interval baselines and the repaired SCS (DESIGN §7). Uniform synthetic tasks as in
+// Interval baselines and the repaired SCS . Uniform synthetic tasks as in
 // bench_spectral.cpp, T = 1, one activation; the trace benchmark runs the periodic driver on the
 // KTH SP2 log of the Parallel Workloads Archive (data/traces/, run from the source root).
 #include <benchmark/benchmark.h>

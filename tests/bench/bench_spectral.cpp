@@ -1,4 +1,4 @@
-// SCS benchmarks (DESIGN §7: speed lives here, never in unit tests). Names: registry name and
+// SCS benchmarks (speed lives here, never in unit tests). Names: registry name and
 // sizes. Uniform synthetic tasks (§6.1.1, durations g T (0.5 .. 1.5)), T = 1, one activation.
 //
 // - scs/N:10000/M:100          the paper's algorithm, converged, g = 0.01 (the 2 s target)

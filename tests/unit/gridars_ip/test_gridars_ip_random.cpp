@@ -109,7 +109,7 @@ TEST(GridarsIpRandom, FirstFeasiblePlansAreValidAndNoBetterThanOptimal) {
   }
 }
 
-// Same instance, same options: the same plan, on both back-ends (DESIGN §6).
+// Same instance, same options: the same plan, on both back-ends (docs/ARCHITECTURE.md, Determinism).
 TEST(GridarsIpRandom, Deterministic) {
   std::mt19937_64 rng(11);
   for (int i = 0; i < 40; ++i) {

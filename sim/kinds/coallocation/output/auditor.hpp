@@ -1,4 +1,4 @@
-// The reservation auditor (DESIGN.md §7): re-reads the CSV files of a finished run, not the
+// The reservation auditor of co-allocation runs: re-reads the CSV files of a finished run, not the
 // in-memory record, so a bug in the simulator or in the writers cannot hide itself.
 //
 // Checks, each violation one message naming file and line:

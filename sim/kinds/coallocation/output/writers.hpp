@@ -1,4 +1,4 @@
-// The files of one run (DESIGN.md §5), computed from the RunRecord the simulator fills.
+// The files of one co-allocation run (README.md, Outputs of a run), computed from the RunRecord the simulator fills.
 //
 // All files except timings.csv are deterministic: the same record gives byte-identical text (fixed
 // row order, shortest round-trip numbers, no wall clock). Files, one row per:
