@@ -6,6 +6,7 @@
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/experiments.hpp"
 #include "schedulers/interval/register.hpp"
+#include "schedulers/matching/register.hpp"
 #include "schedulers/spectral/register.hpp"
 
 namespace arsim::schedulers {
@@ -18,6 +19,7 @@ void register_builtins(Registries& r) {
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
   interval::register_experiments(r.experiments, r.intervals);
+  matching::register_matchers(r.matchers);
 }
 
 }  // namespace arsim::schedulers

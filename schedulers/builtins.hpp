@@ -4,6 +4,7 @@
 #include "schedulers/experiment.hpp"
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
+#include "schedulers/resource_matcher.hpp"
 
 namespace arsim::schedulers {
 
@@ -11,6 +12,7 @@ struct Registries {
   PlannerRegistry planners{"planner"};
   IntervalRegistry intervals{"interval scheduler"};
   ExperimentRegistry experiments{"experiment"};
+  MatcherRegistry matchers{"resource matcher"};
 };
 
 void register_builtins(Registries& r);

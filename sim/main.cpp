@@ -38,6 +38,7 @@ void list(const Registry& registry, const std::string& heading) {
 void list(const arsim::schedulers::Registries& reg) {
   list(reg.planners, "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
   list(reg.intervals, "interval schedulers:");
+  list(reg.matchers, "resource matchers (offline experiments matching-*, parameter matchers):");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
 }

@@ -1,0 +1,184 @@
+#include "schedulers/matching/lns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "schedulers/matching/common.hpp"
+#include "schedulers/matching/formulation.hpp"
+#include "sim/model/random.hpp"
+
+namespace arsim::schedulers::matching {
+
+namespace {
+
+// Jobs in the order of the initial greedy: by increasing relative demand (sum of U(j,a) over the
+// largest capacity of a), under prioritized throughput by decreasing priority / (1 + demand).
+std::vector<int> greedy_order(const mm::Instance& inst, const mm::Policy& policy) {
+  std::vector<std::vector<double>> top(inst.types.size());
+  for (std::size_t t = 0; t < inst.types.size(); ++t)
+    top[t].assign(inst.types[t].dynamic_attributes.size(), 0.0);
+  for (const auto& r : inst.resources)
+    for (std::size_t a = 0; a < r.capacity.size(); ++a)
+      top[r.type][a] = std::max(top[r.type][a], r.capacity[a]);
+  std::vector<double> key(inst.jobs.size(), 0.0);
+  for (std::size_t j = 0; j < inst.jobs.size(); ++j) {
+    double demand = 0;
+    for (const auto& d : inst.jobs[j].depends)
+      for (std::size_t a = 0; a < d.usage.size(); ++a)
+        if (top[d.type][a] > 0) demand += d.usage[a] / top[d.type][a];
+    key[j] = policy.objective == mm::Objective::Prioritized ? -inst.jobs[j].priority / (1 + demand)
+                                                            : demand;
+  }
+  std::vector<int> order(inst.jobs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key[a] < key[b]; });
+  return order;
+}
+
+// users[r]: the jobs with r among their candidates.
+std::vector<std::vector<int>> candidate_users(const mm::Instance& inst, const mm::Candidates& c) {
+  std::vector<std::vector<int>> users(inst.resources.size());
+  for (std::size_t j = 0; j < c.size(); ++j)
+    for (const auto& set : c[j])
+      for (int r : set)
+        if (users[r].empty() || users[r].back() != static_cast<int>(j))
+          users[r].push_back(static_cast<int>(j));
+  return users;
+}
+
+// k jobs related through shared candidates: a seed (an unmatched job that could be matched, else
+// any matched job), then jobs sharing a candidate with a chosen one, drawn at random. Sorted.
+std::vector<int> neighbourhood(const State& s, const std::vector<std::vector<int>>& users,
+                               const std::vector<int>& matchable, int k, std::mt19937_64& rng) {
+  const int n = static_cast<int>(s.instance().jobs.size());
+  std::vector<int> out;
+  if (k >= n) {
+    out.resize(n);
+    std::iota(out.begin(), out.end(), 0);
+    return out;
+  }
+  std::vector<int> open, matched;
+  for (int j : matchable) (s.matched(j) ? matched : open).push_back(j);
+  const auto& seeds = open.empty() ? matched : open;
+  if (seeds.empty()) return out;
+  std::vector<char> in(n, 0);
+  out.push_back(seeds[model::uniform_index(rng, seeds.size())]);
+  in[out[0]] = 1;
+  for (std::size_t next = 0; next < out.size() && static_cast<int>(out.size()) < k; ++next) {
+    std::vector<int> related;
+    for (const auto& set : s.candidates()[out[next]])
+      for (int r : set)
+        for (int u : users[r])
+          if (!in[u]) in[u] = 2, related.push_back(u);
+    for (int u : related) in[u] = 0;
+    for (int i : random_order(static_cast<int>(related.size()), rng)) {
+      if (static_cast<int>(out.size()) >= k) break;
+      in[related[i]] = 1;
+      out.push_back(related[i]);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Move {
+  milp::Status status;
+  bool whole;
+};
+
+// Frees `jobs`, solves their partial problem from the current assignment, applies the result
+// (or restores the old assignment should the solver return nothing better).
+Move move(State& s, const std::vector<int>& jobs, const mm::Policy& policy, const LnsOptions& o,
+          MatchStats& stats) {
+  const double before = s.value(policy);
+  SubProblem sub;
+  std::vector<std::vector<int>> current;
+  for (int j : jobs) {
+    current.push_back(s.matching().assigned[j]);
+    sub.jobs.push_back(j);
+    sub.allowed.push_back(s.candidates()[j]);
+    s.remove(j);
+  }
+  sub.base = s.load();
+  const Formulation f = build_formulation(s.instance(), sub, policy);
+  milp::SolveOptions so;
+  so.node_limit = o.node_limit;
+  so.start = start_values(f, current);
+  const milp::Result r = milp::solve(f.model, milp::Backend::Cbc, so);
+  count_solve(stats, f, r);
+  if (r.status == milp::Status::Error) throw std::runtime_error("lns: " + r.message);
+  const auto chosen = r.has_solution() ? decode(f, sub, r) : current;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (chosen[i].empty()) continue;
+    for (std::size_t d = 0; d < chosen[i].size(); ++d)  // Verify before placing
+      if (chosen[i][d] < 0 || !s.fits(jobs[i], static_cast<int>(d), chosen[i][d]))
+        throw std::logic_error("lns: the neighbourhood's solution overloads a resource");
+    s.place(jobs[i], chosen[i]);
+  }
+  if (s.value(policy) < before - 1e-9) {  // never lose objective
+    for (int j : jobs) s.remove(j);
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+      if (!current[i].empty()) s.place(jobs[i], current[i]);
+  }
+  return {r.status, jobs.size() == s.instance().jobs.size()};
+}
+
+}  // namespace
+
+MatchResult LnsMatcher::match(const mm::Instance& inst, const mm::Policy& policy,
+                              std::uint64_t seed) {
+  const Clock clock;
+  mm::validate(inst);
+  require_heuristic_policy(policy, "lns");
+  if (o_.initial_size < 1 || o_.min_size < 1 || o_.grow < 1 || o_.shrink <= 0 || o_.shrink >= 1)
+    throw std::invalid_argument("lns: need sizes >= 1, grow >= 1 and 0 < shrink < 1");
+  const mm::Candidates cand = mm::candidate_sets(inst);
+  const auto users = candidate_users(inst, cand);
+  std::vector<int> matchable;
+  for (int j = 0; j < static_cast<int>(inst.jobs.size()); ++j)
+    if (std::all_of(cand[j].begin(), cand[j].end(), [](const auto& s) { return !s.empty(); }))
+      matchable.push_back(j);
+  auto rng = model::make_stream(seed, 0, "lns");
+  MatchResult out;
+  State s(inst, cand);
+  Counter counter;
+  fill_greedy(s, greedy_order(inst, policy), policy.objective == mm::Objective::LoadBalance, rng,
+              counter);
+  out.stats.probes = counter.probes;
+  out.stats.work = static_cast<double>(counter.probes);
+  double value = s.value(policy);
+  trace_point(out.stats, clock, value);
+  const int n = static_cast<int>(inst.jobs.size());
+  double k = std::min(o_.initial_size, std::max(n, 1));
+  long stall = 0;
+  out.status = "feasible";
+  for (long it = 0; it < o_.max_iterations && stall < o_.stall_iterations; ++it) {
+    if (clock.past(o_.time_limit)) {
+      out.status = "stopped";
+      break;
+    }
+    const auto jobs = neighbourhood(s, users, matchable, static_cast<int>(k), rng);
+    if (jobs.empty()) break;
+    const Move m = move(s, jobs, policy, o_, out.stats);
+    ++out.stats.iterations;
+    const double now = s.value(policy);
+    stall = now > value + 1e-9 ? 0 : stall + 1;
+    value = std::max(value, now);
+    trace_point(out.stats, clock, value);
+    if (m.status == milp::Status::Optimal && m.whole) {
+      out.optimal = true;
+      out.status = "optimal";
+      break;
+    }
+    k = m.status == milp::Status::Optimal
+            ? std::min<double>(n, std::ceil(k * o_.grow))
+            : std::max<double>(o_.min_size, std::floor(k * o_.shrink));
+  }
+  finish(out, inst, policy, s.matching(), clock, "lns");
+  if (out.optimal) out.best_bound = out.objective;
+  return out;
+}
+
+}  // namespace arsim::schedulers::matching
