@@ -3,16 +3,19 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "schedulers/matching/exact.hpp"
 #include "sim/model/random.hpp"
 
 namespace arsim::schedulers::matching {
 
 MatchResult EaMatcher::match(const mm::Instance& inst, const mm::Policy& policy,
                              std::uint64_t seed) {
-  const bool balanced = policy.objective == mm::Objective::LoadBalance;
-  const Rebuild rebuild = [balanced](State& s, std::mt19937_64& rng, MatchStats& stats) {
+  const Placement placement =
+      policy.objective == mm::Objective::LoadBalance ? Placement::Balanced : Placement::FirstFit;
+  const Rebuild rebuild = [placement](State& s, std::mt19937_64& rng, MatchStats& stats) {
     Counter c;
-    fill_greedy(s, random_order(static_cast<int>(s.instance().jobs.size()), rng), balanced, rng, c);
+    fill_greedy(s, random_order(static_cast<int>(s.instance().jobs.size()), rng), placement, rng,
+                c);
     stats.probes += c.probes;
   };
   return evolve(inst, policy, o_, rebuild, seed, "ea");
@@ -55,13 +58,12 @@ void solve_partial(State& s, const HybridOptions& o, const mm::Policy& policy, s
     sub.allowed.push_back(std::move(allowed));
   }
   sub.base = s.load();
-  const Formulation f = build_formulation(inst, sub, policy);
-  milp::SolveOptions so;
-  const milp::Result r = milp::solve(f.model, o.backend, so);
-  count_solve(stats, f, r);
+  ExactOptions eo;
+  eo.backend = o.backend;
+  const ExactResult r = solve_exact(inst, sub, policy, eo, {}, stats);
   if (r.status == milp::Status::Error) throw std::runtime_error("hybrid: " + r.message);
-  if (!r.has_solution()) return;
-  const auto chosen = decode(f, sub, r);
+  if (!r.has_solution) return;
+  const auto& chosen = r.assignment;
   for (std::size_t i = 0; i < sub.jobs.size(); ++i) {
     if (chosen[i].empty()) continue;
     for (std::size_t d = 0; d < chosen[i].size(); ++d)  // Verify before placing

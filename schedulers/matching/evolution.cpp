@@ -63,13 +63,14 @@ MatchResult evolve(const mm::Instance& inst, const mm::Policy& policy, const Evo
   validate(o, matcher);
   const mm::Candidates cand = mm::candidate_sets(inst);
   auto rng = model::make_stream(seed, 0, matcher);
-  const bool balanced = policy.objective == mm::Objective::LoadBalance;
+  const Placement placement =
+      policy.objective == mm::Objective::LoadBalance ? Placement::Balanced : Placement::FirstFit;
   MatchResult out;
   Counter counter;
   std::vector<Member> pop;
   for (int p = 0; p < o.population; ++p) {  // §3.1 line 1
     State s(inst, cand);
-    fill_greedy(s, random_order(static_cast<int>(inst.jobs.size()), rng), balanced, rng, counter);
+    fill_greedy(s, random_order(static_cast<int>(inst.jobs.size()), rng), placement, rng, counter);
     pop.push_back({s, s.value(policy)});
   }
   out.stats.probes = counter.probes;

@@ -69,6 +69,26 @@ std::map<std::pair<int, int>, LinearExpr> usage_terms(const Formulation& f,
   return rows;
 }
 
+// Valid inequalities for load balance (ours, not in the paper): a matched job alone loads its
+// resource r to at least (base + U(j,a)) / N(r,a), so F + sum_r (base + U) / N * X(j,r) <= 1 for
+// every dependency and attribute with U > 0. Implied for 0-1 points, they stop the LP relaxation
+// from spreading one large job over several resources, which leaves the bound on F weak.
+void add_job_peaks(Formulation& f, const mm::Instance& inst, const SubProblem& sub, Var fv) {
+  for (std::size_t i = 0; i < sub.jobs.size(); ++i)
+    for (std::size_t d = 0; d < f.x[i].size(); ++d) {
+      const auto& usage = inst.jobs[sub.jobs[i]].depends[d].usage;
+      for (std::size_t a = 0; a < usage.size(); ++a) {
+        if (usage[a] <= 0) continue;
+        LinearExpr e;
+        e.add(fv);
+        for (const auto& [r, col] : f.x[i][d])
+          e.add(Var{col}, (sub.base[r][a] + usage[a]) / inst.resources[r].capacity[a]);
+        f.model.add_constraint(e, Sense::Le, 1, fmt::format("peak{}_{}_{}", sub.jobs[i], d, a));
+        f.nonzeros += static_cast<long>(e.terms().size());
+      }
+    }
+}
+
 // Load balance (our reading): F <= 1 - (base + load) / N for every (r, a) with N > 0, as the row
 // load + N F <= N - base where some X loads (r, a), as F's upper bound elsewhere.
 void add_balance(Formulation& f, const mm::Instance& inst, const SubProblem& sub,
@@ -83,6 +103,7 @@ void add_balance(Formulation& f, const mm::Instance& inst, const SubProblem& sub
   const Var fv = f.model.add_continuous(0, std::max(0.0, ub), "F");
   f.f = fv.index;
   f.model.add_objective(fv, weight);
+  add_job_peaks(f, inst, sub, fv);
   for (const auto& [ra, expr] : rows) {
     const double n = inst.resources[ra.first].capacity[ra.second];
     LinearExpr e = expr;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "schedulers/matching/common.hpp"
+#include "schedulers/matching/exact.hpp"
 #include "schedulers/matching/formulation.hpp"
 #include "sim/model/random.hpp"
 
@@ -83,6 +84,31 @@ std::vector<int> neighbourhood(const State& s, const std::vector<std::vector<int
   return out;
 }
 
+// The best of: jobs in greedy_order placed best-fit (balanced under load balance), and `starts`
+// random orders placed first-fit (balanced). Ties keep the earlier construction.
+// Each improvement goes into the trace.
+State initial(const mm::Instance& inst, const mm::Candidates& cand, const mm::Policy& policy,
+              int starts, std::mt19937_64& rng, MatchStats& stats, const Clock& clock) {
+  Counter counter;
+  const bool lb = policy.objective == mm::Objective::LoadBalance;
+  State best(inst, cand);
+  fill_greedy(best, greedy_order(inst, policy), lb ? Placement::Balanced : Placement::Tightest, rng,
+              counter);
+  double best_value = best.value(policy);
+  stats.work = static_cast<double>(counter.probes);
+  trace_point(stats, clock, best_value);
+  for (int i = 0; i < starts; ++i) {
+    State s(inst, cand);
+    fill_greedy(s, random_order(static_cast<int>(inst.jobs.size()), rng),
+                lb ? Placement::Balanced : Placement::FirstFit, rng, counter);
+    if (const double v = s.value(policy); v > best_value) best = std::move(s), best_value = v;
+    stats.work = static_cast<double>(counter.probes);
+    trace_point(stats, clock, best_value);
+  }
+  stats.probes = counter.probes;
+  return best;
+}
+
 struct Move {
   milp::Status status;
   bool whole;
@@ -102,14 +128,13 @@ Move move(State& s, const std::vector<int>& jobs, const mm::Policy& policy, cons
     s.remove(j);
   }
   sub.base = s.load();
-  const Formulation f = build_formulation(s.instance(), sub, policy);
-  milp::SolveOptions so;
-  so.node_limit = o.node_limit;
-  so.start = start_values(f, current);
-  const milp::Result r = milp::solve(f.model, milp::Backend::Cbc, so);
-  count_solve(stats, f, r);
+  ExactOptions eo;
+  eo.solve.node_limit = o.node_limit;
+  if (jobs.size() == s.instance().jobs.size())  // the whole problem: CBC's defaults (see lp.hpp)
+    eo.solve.cbc_args = {"-maxNodes", std::to_string(o.node_limit)};
+  const ExactResult r = solve_exact(s.instance(), sub, policy, eo, current, stats);
   if (r.status == milp::Status::Error) throw std::runtime_error("lns: " + r.message);
-  const auto chosen = r.has_solution() ? decode(f, sub, r) : current;
+  const auto& chosen = r.has_solution ? r.assignment : current;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (chosen[i].empty()) continue;
     for (std::size_t d = 0; d < chosen[i].size(); ++d)  // Verify before placing
@@ -142,16 +167,11 @@ MatchResult LnsMatcher::match(const mm::Instance& inst, const mm::Policy& policy
       matchable.push_back(j);
   auto rng = model::make_stream(seed, 0, "lns");
   MatchResult out;
-  State s(inst, cand);
-  Counter counter;
-  fill_greedy(s, greedy_order(inst, policy), policy.objective == mm::Objective::LoadBalance, rng,
-              counter);
-  out.stats.probes = counter.probes;
-  out.stats.work = static_cast<double>(counter.probes);
+  State s = initial(inst, cand, policy, o_.starts, rng, out.stats, clock);
   double value = s.value(policy);
-  trace_point(out.stats, clock, value);
   const int n = static_cast<int>(inst.jobs.size());
-  double k = std::min(o_.initial_size, std::max(n, 1));
+  const int max_size = std::max(1, std::min(n, o_.max_size));
+  double k = std::min(o_.initial_size, max_size);
   long stall = 0;
   out.status = "feasible";
   for (long it = 0; it < o_.max_iterations && stall < o_.stall_iterations; ++it) {
@@ -161,7 +181,9 @@ MatchResult LnsMatcher::match(const mm::Instance& inst, const mm::Policy& policy
     }
     const auto jobs = neighbourhood(s, users, matchable, static_cast<int>(k), rng);
     if (jobs.empty()) break;
+    const double work_before = out.stats.work;
     const Move m = move(s, jobs, policy, o_, out.stats);
+    const double work = out.stats.work - work_before;
     ++out.stats.iterations;
     const double now = s.value(policy);
     stall = now > value + 1e-9 ? 0 : stall + 1;
@@ -172,9 +194,13 @@ MatchResult LnsMatcher::match(const mm::Instance& inst, const mm::Policy& policy
       out.status = "optimal";
       break;
     }
-    k = m.status == milp::Status::Optimal
-            ? std::min<double>(n, std::ceil(k * o_.grow))
-            : std::max<double>(o_.min_size, std::floor(k * o_.shrink));
+    // Deterministic adaptation: grow while moves are proven optimal within the work target,
+    // shrink when the node limit stops one or it costs more than twice the target.
+    const bool proven = m.status == milp::Status::Optimal;
+    if (proven && work <= o_.move_work)
+      k = std::min<double>(max_size, std::ceil(k * o_.grow));
+    else if (!proven || work > 2 * o_.move_work)
+      k = std::max<double>(o_.min_size, std::floor(k * o_.shrink));
   }
   finish(out, inst, policy, s.matching(), clock, "lns");
   if (out.optimal) out.best_bound = out.objective;

@@ -1,12 +1,15 @@
-// `lns` (ours, not in the paper): large-neighbourhood search on CBC. Start from an ordered greedy
-// matching (jobs by increasing relative demand; under prioritized throughput by decreasing
-// priority per demand). Each move frees a neighbourhood of k jobs related through shared
-// candidate resources (seeded on an unmatched job when there is one), and solves their exact
-// partial problem (formulation.hpp) on the capacity the other jobs leave, with the incumbent as a
-// warm start and a node limit, so a move never loses objective. k adapts: it grows when CBC proves
-// the neighbourhood optimal within the node limit and shrinks when the limit stops it. When the
-// neighbourhood is every job and CBC proves it optimal, the matching is proven optimal and the
-// search stops.
+// `lns` (ours, not in the paper): large-neighbourhood search on CBC. Start from the best of an
+// ordered best-fit greedy matching (jobs by increasing relative demand; under prioritized
+// throughput by decreasing priority per demand) and `starts` random first-fit ones. Each move frees
+// a neighbourhood of k jobs related through shared candidate resources (seeded on an unmatched job
+// when there is one), and solves their exact partial problem (formulation.hpp) on the capacity the
+// other jobs leave, with the incumbent as a warm start and a node limit, so a move never loses
+// objective. k adapts on deterministic work: it grows when CBC proves the neighbourhood optimal
+// within `move_work` units and shrinks when the node limit stops it or it costs more than twice
+// that. When the neighbourhood is every job and CBC proves it optimal, the matching is proven
+// optimal and the search stops. A move over the whole problem runs CBC's driver with its default
+// settings (no warm start there), every smaller one the direct settings of schedulers/milp with the
+// warm start.
 #pragma once
 
 #include "schedulers/matching/state.hpp"
@@ -17,11 +20,14 @@ namespace arsim::schedulers::matching {
 struct LnsOptions {
   int initial_size = 10;        // k of the first move
   int min_size = 3;             // k never drops below
+  int max_size = 100;           // nor grows above (the whole batch when it has fewer jobs)
+  int starts = 4;               // random greedy constructions beside the ordered one
   double grow = 1.5;            // k *= grow after a neighbourhood proven optimal
   double shrink = 0.7;          // k *= shrink after one stopped by the node limit
   long node_limit = 500;        // CBC nodes per move (deterministic)
+  double move_work = 1e5;       // work units (resource_matcher.hpp) up to which k may grow
   long max_iterations = 1000;   // moves
-  long stall_iterations = 200;  // stop after this many moves without improvement
+  long stall_iterations = 100;  // stop after this many moves without improvement
   double time_limit = 0;        // wall seconds, 0 = none (then deterministic)
 };
 

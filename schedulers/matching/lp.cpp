@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/matching/common.hpp"
+#include "schedulers/matching/exact.hpp"
 #include "schedulers/matching/formulation.hpp"
 #include "schedulers/milp/mps.hpp"
 
@@ -19,36 +20,38 @@ MatchResult LpMatcher::match(const mm::Instance& inst, const mm::Policy& policy,
     throw std::invalid_argument("lp: balance weight must be in [0, 1)");
   const mm::Candidates cand = mm::candidate_sets(inst);
   const SubProblem sub = complete_problem(inst, cand);
-  const Formulation f = build_formulation(inst, sub, policy);
-  milp::SolveOptions so;
-  so.time_limit = o_.time_limit;
-  so.node_limit = o_.node_limit;
-  so.seed = static_cast<int>(seed % 1000000007ULL) + 1;
-  const milp::Result r = milp::solve(f.model, o_.backend, so);
-  if (!o_.dump_dir.empty())
-    milp::write_model_dump(f.model, r, o_.dump_dir, fmt::format("match{:04d}", calls_));
-  ++calls_;
+  ExactOptions eo;
+  eo.backend = o_.backend;
+  eo.solve.time_limit = o_.time_limit;
+  eo.solve.node_limit = o_.node_limit;
+  eo.solve.seed = static_cast<int>(seed % 1000000007ULL) + 1;
+  eo.lexicographic = o_.lexicographic;
+  eo.solve.cbc_args = o_.cbc_args;
+  if (o_.node_limit > 0 && o_.cbc_args != milp::split_words(milp::kCbcDirectArgs)) {
+    eo.solve.cbc_args.push_back("-maxNodes");
+    eo.solve.cbc_args.push_back(std::to_string(o_.node_limit));
+  }
+  eo.dump_dir = o_.dump_dir;
+  eo.dump_name = fmt::format("match{:04d}", calls_++);
+  MatchResult out;
+  out.stats.iterations = 1;
+  const ExactResult r = solve_exact(inst, sub, policy, eo, {}, out.stats);
   if (r.status == milp::Status::Error)
     throw std::runtime_error(
         fmt::format("lp: {} failed: {}", milp::to_string(o_.backend), r.message));
   if (r.status == milp::Status::Infeasible)  // the empty matching is always feasible
     throw std::logic_error("lp: the solver reports the matching model infeasible");
-  MatchResult out;
-  out.stats.iterations = 1;
-  count_solve(out.stats, f, r);
   mm::Matching m = mm::Matching::empty(inst);
-  if (r.has_solution()) {
-    const auto chosen = decode(f, sub, r);
-    for (std::size_t i = 0; i < sub.jobs.size(); ++i) m.assigned[sub.jobs[i]] = chosen[i];
-  }
+  for (std::size_t i = 0; i < sub.jobs.size(); ++i) m.assigned[sub.jobs[i]] = r.assignment[i];
   out.optimal = r.status == milp::Status::Optimal;
-  out.status = out.optimal ? "optimal" : r.has_solution() ? "feasible" : "stopped";
-  out.best_bound = r.best_bound;
+  out.status = out.optimal ? "optimal" : r.has_solution ? "feasible" : "stopped";
+  out.best_bound = r.bound;
   finish(out, inst, policy, std::move(m), clock, "lp");
+  // Certificate: a proven optimum scores its proven bound.
   if (out.optimal &&
-      std::abs(out.objective - r.objective) > 1e-6 * std::max(1.0, std::abs(r.objective)))
-    throw std::logic_error(fmt::format("lp: solver objective {} but the matching scores {}",
-                                       r.objective, out.objective));
+      !(std::abs(out.objective - r.bound) <= 1e-6 * std::max(1.0, std::abs(r.bound))))
+    throw std::logic_error(
+        fmt::format("lp: proven bound {} but the matching scores {}", r.bound, out.objective));
   trace_point(out.stats, clock, out.objective);
   return out;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "schedulers/milp/solve.hpp"
 #include "schedulers/resource_matcher.hpp"
@@ -12,9 +13,14 @@ namespace arsim::schedulers::matching {
 
 struct LpOptions {
   milp::Backend backend = milp::Backend::Cbc;
-  double time_limit = 0;  // wall seconds, 0 = none (then the result is machine-independent)
-  long node_limit = 0;    // CBC nodes, 0 = none (deterministic)
-  std::string dump_dir;   // write every solved model here as matchNNNN.mps + .json
+  double time_limit = 0;      // wall seconds, 0 = none (then the result is machine-independent)
+  long node_limit = 0;        // CBC nodes, 0 = none (deterministic)
+  std::string dump_dir;       // write every solved model here as matchNNNN[_pN].mps + .json
+  bool lexicographic = true;  // load balance in two phases (exact.hpp)
+  // CBC's own defaults through its driver (preprocessing, cuts, heuristics): on these models the
+  // direct settings of milp::kCbcDirectArgs, tuned for the GridARS IP, leave heavy tails (14 s and
+  // 36 s where the driver takes 0.06 s; bench_matching.cpp).
+  std::vector<std::string> cbc_args;
 };
 
 class LpMatcher : public ResourceMatcher {

@@ -55,13 +55,21 @@ void add_lp(MatcherRegistry& registry) {
                 {spec("backend", T::String, "cbc", "MILP solver", -1e300, 1e300, {"cbc", "glpk"}),
                  time_limit_spec(),
                  spec("node_limit", T::Int, "0", "CBC branch-and-bound nodes (0 = none)", 0, 2e9),
-                 spec("dump_dir", T::String, "", "write every solved model here as MPS + JSON")},
+                 spec("dump_dir", T::String, "", "write every solved model here as MPS + JSON"),
+                 spec("cbc_args", T::String, "",
+                      "CBC options as on the cbc command line, through its driver (empty = CBC's "
+                      "defaults); exactly milp::kCbcDirectArgs runs the direct API path instead"),
+                 spec("lexicographic", T::Bool, "true",
+                      "load balance in two solves: throughput, then balance at that throughput")},
                 [](const Params& p) {
                   LpOptions o;
                   o.backend = milp::parse_backend(p.get_string("backend"));
                   o.time_limit = p.get_double("time_limit");
                   o.node_limit = p.get_int("node_limit");
                   o.dump_dir = p.get_string("dump_dir");
+                  o.lexicographic = p.get_bool("lexicographic");
+                  o.cbc_args = milp::split_words(p.get_string("cbc_args"));
+                  milp::check_cbc_args(o.cbc_args);
                   return std::make_unique<LpMatcher>(o);
                 }});
 }
@@ -97,10 +105,15 @@ void add_lns(MatcherRegistry& registry) {
        {spec("initial_size", T::Int, std::to_string(d.initial_size), "jobs of the first move", 1,
              1e6),
         spec("min_size", T::Int, std::to_string(d.min_size), "least jobs per move", 1, 1e6),
+        spec("max_size", T::Int, std::to_string(d.max_size), "most jobs per move", 1, 1e9),
+        spec("starts", T::Int, std::to_string(d.starts),
+             "random greedy starts beside the ordered one", 0, 1e6),
         spec("grow", T::Double, "1.5", "size factor after a move proven optimal", 1, 100),
         spec("shrink", T::Double, "0.7", "size factor after a move stopped by the node limit", 0.01,
              0.99),
         spec("node_limit", T::Int, std::to_string(d.node_limit), "CBC nodes per move", 1, 2e9),
+        spec("move_work", T::Double, "1e5",
+             "work units per move above which the neighbourhood stops growing", 1, 1e18),
         spec("max_iterations", T::Int, std::to_string(d.max_iterations), "moves", 0, 2e9),
         spec("stall_iterations", T::Int, std::to_string(d.stall_iterations),
              "stop after this many moves without improvement", 1, 2e9),
@@ -109,10 +122,13 @@ void add_lns(MatcherRegistry& registry) {
          LnsOptions o;
          o.initial_size = p.get_int("initial_size");
          o.min_size = p.get_int("min_size");
+         o.max_size = p.get_int("max_size");
+         o.starts = p.get_int("starts");
          o.grow = p.get_double("grow");
          o.shrink = p.get_double("shrink");
          o.node_limit = p.get_int("node_limit");
          o.max_iterations = p.get_int("max_iterations");
+         o.move_work = p.get_double("move_work");
          o.stall_iterations = p.get_int("stall_iterations");
          o.time_limit = p.get_double("time_limit");
          return std::make_unique<LnsMatcher>(o);

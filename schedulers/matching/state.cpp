@@ -68,7 +68,7 @@ double peak_after(const State& s, int j, int d, int r) {
 
 }  // namespace
 
-bool place_greedy(State& s, int j, bool balanced, std::mt19937_64& rng, Counter& c) {
+bool place_greedy(State& s, int j, Placement placement, std::mt19937_64& rng, Counter& c) {
   const auto& cand = s.candidates()[j];
   std::vector<int> chosen(cand.size(), -1);
   for (std::size_t d = 0; d < cand.size(); ++d) {
@@ -80,11 +80,12 @@ bool place_greedy(State& s, int j, bool balanced, std::mt19937_64& rng, Counter&
       const int r = set[(offset + k) % set.size()];
       ++c.probes;
       if (!s.fits(j, static_cast<int>(d), r)) continue;
-      if (!balanced) {
+      if (placement == Placement::FirstFit) {
         chosen[d] = r;
         break;
       }
-      const double peak = peak_after(s, j, static_cast<int>(d), r);
+      double peak = peak_after(s, j, static_cast<int>(d), r);
+      if (placement == Placement::Tightest) peak = -peak;
       if (peak < best) best = peak, chosen[d] = r;
     }
     if (chosen[d] < 0) return false;
@@ -93,10 +94,10 @@ bool place_greedy(State& s, int j, bool balanced, std::mt19937_64& rng, Counter&
   return true;
 }
 
-void fill_greedy(State& s, const std::vector<int>& order, bool balanced, std::mt19937_64& rng,
+void fill_greedy(State& s, const std::vector<int>& order, Placement placement, std::mt19937_64& rng,
                  Counter& c) {
   for (int j : order)
-    if (!s.matched(j)) place_greedy(s, j, balanced, rng, c);
+    if (!s.matched(j)) place_greedy(s, j, placement, rng, c);
 }
 
 std::vector<int> random_order(int n, std::mt19937_64& rng) {

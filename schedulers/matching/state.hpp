@@ -49,14 +49,18 @@ struct Counter {
   long probes = 0;
 };
 
-// Places job j greedily: for each dependency, a candidate that fits, chosen by `balanced` (the
-// one whose most loaded attribute after placement is least loaded, for load balance) or else the
-// first that fits scanning E(j,t) from a random offset. Places nothing and returns false when a
-// dependency has no fitting candidate. Dependencies are on distinct types, so they never compete.
-bool place_greedy(State& s, int j, bool balanced, std::mt19937_64& rng, Counter& c);
+// How place_greedy picks among the candidates that fit: the first scanning E(j,t) from a random
+// offset; the one whose most loaded attribute after placement is least loaded (load balance); or
+// the one it loads most (best fit: keeps roomy resources for later jobs).
+enum class Placement { FirstFit, Balanced, Tightest };
+
+// Places job j greedily: for each dependency, a candidate that fits, chosen by `placement`. Places
+// nothing and returns false when a dependency has no fitting candidate. Dependencies are on
+// distinct types, so they never compete.
+bool place_greedy(State& s, int j, Placement placement, std::mt19937_64& rng, Counter& c);
 
 // Tries place_greedy on every unmatched job of `order`, in that order.
-void fill_greedy(State& s, const std::vector<int>& order, bool balanced, std::mt19937_64& rng,
+void fill_greedy(State& s, const std::vector<int>& order, Placement placement, std::mt19937_64& rng,
                  Counter& c);
 
 // A uniformly random permutation of 0..n-1 (Fisher-Yates with the portable sampler).

@@ -89,7 +89,8 @@ TEST(MatchingLp, DumpsEveryModel) {
   lp.match(example(), {mm::Objective::LoadBalance}, 1);
   EXPECT_TRUE(std::filesystem::exists(dir / "match0000.mps"));
   EXPECT_TRUE(std::filesystem::exists(dir / "match0000.json"));
-  EXPECT_TRUE(std::filesystem::exists(dir / "match0001.mps"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "match0001_p1.mps"));  // load balance: two phases
+  EXPECT_TRUE(std::filesystem::exists(dir / "match0001_p2.json"));
   std::filesystem::remove_all(dir);
 }
 
