@@ -1,5 +1,6 @@
 #include "schedulers/builtins.hpp"
 
+#include "experiments/matching/experiments.hpp"
 #include "schedulers/ctaap/experiments.hpp"
 #include "schedulers/ctaap/planner.hpp"
 #include "schedulers/greedy/greedy.hpp"
@@ -20,6 +21,7 @@ void register_builtins(Registries& r) {
   spectral::register_schedulers(r.intervals);
   interval::register_experiments(r.experiments, r.intervals);
   matching::register_matchers(r.matchers);
+  experiments::matching::register_experiments(r.experiments, r.matchers);
 }
 
 }  // namespace arsim::schedulers

@@ -84,23 +84,24 @@ std::vector<int> neighbourhood(const State& s, const std::vector<std::vector<int
   return out;
 }
 
-// The best of: jobs in greedy_order placed best-fit (balanced under load balance), and `starts`
-// random orders placed first-fit (balanced). Ties keep the earlier construction.
-// Each improvement goes into the trace.
+// The best of: jobs in greedy_order placed best-fit (throughput comes first under every
+// objective), and `starts` random orders placed first-fit (balanced under load balance). Each
+// improvement goes into the trace; ties keep the earlier construction.
 State initial(const mm::Instance& inst, const mm::Candidates& cand, const mm::Policy& policy,
               int starts, std::mt19937_64& rng, MatchStats& stats, const Clock& clock) {
-  Counter counter;
   const bool lb = policy.objective == mm::Objective::LoadBalance;
+  Counter counter;
   State best(inst, cand);
-  fill_greedy(best, greedy_order(inst, policy), lb ? Placement::Balanced : Placement::Tightest, rng,
-              counter);
-  double best_value = best.value(policy);
-  stats.work = static_cast<double>(counter.probes);
-  trace_point(stats, clock, best_value);
-  for (int i = 0; i < starts; ++i) {
+  double best_value = -1;
+  for (int i = -1; i < starts; ++i) {
     State s(inst, cand);
-    fill_greedy(s, random_order(static_cast<int>(inst.jobs.size()), rng),
-                lb ? Placement::Balanced : Placement::FirstFit, rng, counter);
+    const Placement rule = i < 0 ? Placement::Tightest
+                           : lb  ? Placement::Balanced
+                                 : Placement::FirstFit;
+    fill_greedy(
+        s,
+        i < 0 ? greedy_order(inst, policy) : random_order(static_cast<int>(inst.jobs.size()), rng),
+        rule, rng, counter);
     if (const double v = s.value(policy); v > best_value) best = std::move(s), best_value = v;
     stats.work = static_cast<double>(counter.probes);
     trace_point(stats, clock, best_value);
@@ -160,15 +161,16 @@ MatchResult LnsMatcher::match(const mm::Instance& inst, const mm::Policy& policy
   if (o_.initial_size < 1 || o_.min_size < 1 || o_.grow < 1 || o_.shrink <= 0 || o_.shrink >= 1)
     throw std::invalid_argument("lns: need sizes >= 1, grow >= 1 and 0 < shrink < 1");
   const mm::Candidates cand = mm::candidate_sets(inst);
+  auto rng = model::make_stream(seed, 0, "lns");
+  MatchResult out;
+  State s = initial(inst, cand, policy, o_.starts, rng, out.stats, clock);
+  double value = s.value(policy);
   const auto users = candidate_users(inst, cand);
   std::vector<int> matchable;
   for (int j = 0; j < static_cast<int>(inst.jobs.size()); ++j)
     if (std::all_of(cand[j].begin(), cand[j].end(), [](const auto& s) { return !s.empty(); }))
       matchable.push_back(j);
-  auto rng = model::make_stream(seed, 0, "lns");
-  MatchResult out;
-  State s = initial(inst, cand, policy, o_.starts, rng, out.stats, clock);
-  double value = s.value(policy);
+
   const int n = static_cast<int>(inst.jobs.size());
   const int max_size = std::max(1, std::min(n, o_.max_size));
   double k = std::min(o_.initial_size, max_size);

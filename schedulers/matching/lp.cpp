@@ -24,6 +24,7 @@ MatchResult LpMatcher::match(const mm::Instance& inst, const mm::Policy& policy,
   eo.backend = o_.backend;
   eo.solve.time_limit = o_.time_limit;
   eo.solve.node_limit = o_.node_limit;
+  eo.solve.solution_limit = o_.solution_limit;
   eo.solve.seed = static_cast<int>(seed % 1000000007ULL) + 1;
   eo.lexicographic = o_.lexicographic;
   eo.solve.cbc_args = o_.cbc_args;

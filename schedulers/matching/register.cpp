@@ -55,6 +55,8 @@ void add_lp(MatcherRegistry& registry) {
                 {spec("backend", T::String, "cbc", "MILP solver", -1e300, 1e300, {"cbc", "glpk"}),
                  time_limit_spec(),
                  spec("node_limit", T::Int, "0", "CBC branch-and-bound nodes (0 = none)", 0, 2e9),
+                 spec("solution_limit", T::Int, "0",
+                      "stop after this many improving solutions (0 = none)", 0, 2e9),
                  spec("dump_dir", T::String, "", "write every solved model here as MPS + JSON"),
                  spec("cbc_args", T::String, "",
                       "CBC options as on the cbc command line, through its driver (empty = CBC's "
@@ -66,6 +68,7 @@ void add_lp(MatcherRegistry& registry) {
                   o.backend = milp::parse_backend(p.get_string("backend"));
                   o.time_limit = p.get_double("time_limit");
                   o.node_limit = p.get_int("node_limit");
+                  o.solution_limit = p.get_int("solution_limit");
                   o.dump_dir = p.get_string("dump_dir");
                   o.lexicographic = p.get_bool("lexicographic");
                   o.cbc_args = milp::split_words(p.get_string("cbc_args"));
