@@ -94,6 +94,16 @@ TEST(MatchingLp, DumpsEveryModel) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(MatchingLp, SameInputSameMatching) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const mm::Instance inst = random_tiny(seed, 4);
+    for (auto obj : {mm::Objective::Throughput, mm::Objective::LoadBalance}) {
+      const auto a = run_lp(inst, {obj}), b = run_lp(inst, {obj});
+      EXPECT_EQ(a.matching.assigned, b.matching.assigned);
+    }
+  }
+}
+
 class LpVersusBruteForce : public ::testing::TestWithParam<mm::Objective> {};
 
 TEST_P(LpVersusBruteForce, OptimumOnRandomTinyInstances) {
