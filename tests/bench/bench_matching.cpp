@@ -11,7 +11,8 @@
 //   matching/anytime/OBJ/jobs:400/res:2000   lns and hybrid (its iteration limits lifted) for
 //       kAnytimeSeconds each on kAnytimeInstances batches; their incumbents compared on a
 //       logarithmic grid of times from 0.02 s: above (grid points where lns >= hybrid, over all
-//       batches), points, first_lns_s / first_hybrid_s (time of the first solution, median),
+//       batches), points, below (both have a solution and lns's is worse), unstarted (hybrid has
+//       one, lns none yet), first_lns_s / first_hybrid_s (time of the first solution, median),
 //       lns_at_1s / hybrid_at_1s and lns_at_end / hybrid_at_end (incumbent / best known, mean).
 // Every matching is verified by model/matching/check.hpp. Wall times depend on the machine.
 #include <benchmark/benchmark.h>
@@ -110,7 +111,7 @@ double at(const std::vector<arsim::schedulers::MatchTracePoint>& trace, double t
 
 void anytime(benchmark::State& state, mm::Objective obj) {
   const std::string limit = std::to_string(kAnytimeSeconds);
-  int above = 0, points = 0, k = 0;
+  int above = 0, below = 0, unstarted = 0, points = 0, k = 0;
   std::vector<double> first_lns, first_hybrid, lns1, hyb1, lns_end, hyb_end;
   for (auto _ : state) {
     const mm::Instance inst = batch(100 + k++, 400, 0.5, 500);
@@ -125,6 +126,8 @@ void anytime(benchmark::State& state, mm::Objective obj) {
       const double a = at(l.stats.trace, t), b = at(h.stats.trace, t);
       ++points;
       above += !std::isnan(a) && (std::isnan(b) || a >= b);
+      below += !std::isnan(a) && !std::isnan(b) && a < b;
+      unstarted += std::isnan(a) && !std::isnan(b);
     }
     first_lns.push_back(l.stats.trace.front().seconds);
     first_hybrid.push_back(h.stats.trace.front().seconds);
@@ -140,6 +143,8 @@ void anytime(benchmark::State& state, mm::Objective obj) {
   };
   state.counters["above"] = above;
   state.counters["points"] = points;
+  state.counters["below"] = below;
+  state.counters["unstarted"] = unstarted;
   state.counters["first_lns_s"] = quantile(first_lns, 0.5);
   state.counters["first_hybrid_s"] = quantile(first_hybrid, 0.5);
   state.counters["lns_at_1s"] = mean(lns1);
