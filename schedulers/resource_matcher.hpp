@@ -6,6 +6,7 @@
 // simulated time, and a trace of (work, seconds, incumbent objective) for anytime plots.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -42,6 +43,12 @@ struct MatchResult {
   bool optimal = false;              // the matching is proven optimal
   std::string status;                // optimal | feasible | stopped (limit hit) | ...
   MatchStats stats;
+
+  // (best_bound - objective) / max(1, |objective|): 0 when proven optimal, NaN without a bound.
+  double gap() const {
+    return std::isnan(best_bound) ? best_bound
+                                  : (best_bound - objective) / std::max(1.0, std::abs(objective));
+  }
 };
 
 class ResourceMatcher {

@@ -152,20 +152,21 @@ class Table2 : public schedulers::OfflineExperiment {
                                       : std::max(optimum, results.back().objective);
     }
     ResultTable t;
-    t.header = {"matcher",    "objective",    "complexity",     "jobs",       "resources",
-                "matchable",  "status",       "value",          "best_bound", "optimum",
-                "best_known", "ratio",        "iterations",     "lp_solves",  "lp_nodes",
-                "work",       "trace_points", "matcher_seconds"};
+    t.header = {"matcher",   "objective",  "complexity",   "jobs",           "resources",
+                "matchable", "status",     "value",        "best_bound",     "gap",
+                "optimum",   "best_known", "ratio",        "iterations",     "lp_solves",
+                "lp_nodes",  "work",       "trace_points", "matcher_seconds"};
     const std::string m_count = std::to_string(matchable(inst));
     for (std::size_t i = 0; i < results.size(); ++i) {
       const MatchResult& r = results[i];
       t.rows.push_back({c_.matchers[i], mm::to_string(c_.policy.objective),
                         fmt::format("{}", c_.complexity), std::to_string(c_.jobs),
                         std::to_string(inst.resources.size()), m_count, r.status, num(r.objective),
-                        num(r.best_bound), num(optimum), num(best), num(ratio(r.objective, best)),
-                        std::to_string(r.stats.iterations), std::to_string(r.stats.lp_solves),
-                        std::to_string(r.stats.lp_nodes), fmt::format("{:.0f}", r.stats.work),
-                        std::to_string(r.stats.trace.size()), fmt::format("{}", r.stats.seconds)});
+                        num(r.best_bound), num(r.gap()), num(optimum), num(best),
+                        num(ratio(r.objective, best)), std::to_string(r.stats.iterations),
+                        std::to_string(r.stats.lp_solves), std::to_string(r.stats.lp_nodes),
+                        fmt::format("{:.0f}", r.stats.work), std::to_string(r.stats.trace.size()),
+                        fmt::format("{}", r.stats.seconds)});
     }
     return t;
   }

@@ -5,9 +5,10 @@
 // `matchers` under `objective`; one row per matcher. Table 2 (execution time) and Fig. 2 (objective
 // relative to the optimum) are drawn from it. Columns of results.csv: matcher, objective,
 // complexity, jobs, resources, matchable (jobs with a candidate for every dependency), status,
-// value, best_bound, optimum (the best proven-optimal value of the run, empty if none),
-// best_known (the best value of the run), ratio (value / best_known; 1 when both are 0),
-// iterations, lp_solves, lp_nodes, work, trace_points. timings.csv: matcher_seconds.
+// value, best_bound, gap ((best_bound - value) / max(1, |value|)), optimum (the best
+// proven-optimal value of the run, empty if none), best_known (the best value of the run), ratio
+// (value / best_known; 1 when both are 0), iterations, lp_solves, lp_nodes, work, trace_points.
+// timings.csv: matcher_seconds.
 //
 // "matching-anytime": the same batch; ea, hybrid and lns (limits from the parameters) record
 // their trace of incumbents, and CBC's incumbents are recorded by solving the complete model with

@@ -46,6 +46,7 @@ TEST(MatchingLp, HandComputedOptimaPerObjective) {
   EXPECT_DOUBLE_EQ(r.objective, 2.125);
   EXPECT_EQ(r.matching.assigned[2], (std::vector<int>{1, 2}));
   EXPECT_NEAR(r.best_bound, 2.125, 1e-6);
+  EXPECT_NEAR(r.gap(), 0, 1e-6);
 }
 
 TEST(MatchingLp, GlpkAgrees) {
