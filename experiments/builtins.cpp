@@ -2,12 +2,14 @@
 
 #include "experiments/ctaap/experiments.hpp"
 #include "experiments/interval/experiments.hpp"
+#include "experiments/matching/experiments.hpp"
 
 namespace arsim::experiments {
 
 void register_builtins(ExperimentRegistry& registry, const schedulers::Registries& algorithms) {
   ctaap::register_experiments(registry);
   interval::register_experiments(registry, algorithms.intervals);
+  matching::register_experiments(registry, algorithms.matchers);
 }
 
 }  // namespace arsim::experiments

@@ -4,6 +4,8 @@
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/register.hpp"
+#include "schedulers/matching/register.hpp"
+#include "schedulers/matching/register.hpp"
 #include "schedulers/spectral/register.hpp"
 
 namespace arsim::schedulers {
@@ -14,6 +16,7 @@ void register_builtins(Registries& r) {
   ctaap::register_planners(r.planners);
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
+  matching::register_matchers(r.matchers);
 }
 
 }  // namespace arsim::schedulers

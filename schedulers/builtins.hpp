@@ -3,12 +3,15 @@
 
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
+#include "schedulers/resource_matcher.hpp"
+#include "schedulers/resource_matcher.hpp"
 
 namespace arsim::schedulers {
 
 struct Registries {
   PlannerRegistry planners{"planner"};
   IntervalRegistry intervals{"interval scheduler"};
+  MatcherRegistry matchers{"resource matcher"};
 };
 
 void register_builtins(Registries& r);

@@ -52,6 +52,7 @@ void list(const Catalog& reg) {
   list(reg.algorithms.planners,
        "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
   list(reg.algorithms.intervals, "interval schedulers:");
+  list(reg.algorithms.matchers, "resource matchers (offline experiments matching-*, parameter matchers):");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
 }

@@ -135,6 +135,7 @@ void configure(CbcModel& cbc, const Model& model, const SolveOptions& o, double 
   const int limit = o.first_feasible ? 1 : o.solution_limit;
   if (limit > 0) cbc.setMaximumSolutions(limit);
   if (o.relative_gap > 0) cbc.setAllowableFractionGap(o.relative_gap);
+  if (o.node_limit > 0) cbc.setMaximumNodes(static_cast<int>(std::min(o.node_limit, 2000000000L)));
   if (const double step = objective_step(model); step > 0) cbc.setCutoffIncrement(step * 0.999);
   // Measured: strong branching costs more than the nodes it saves on these models, whose searches
   // mostly end within a few dozen nodes.
@@ -203,7 +204,7 @@ Result read_cbc_result(const CbcModel& cbc, const Model& model, const SolveOptio
     if (r.status == Status::Optimal && options.relative_gap == 0) r.best_bound = r.objective;
   } else if (cbc.isProvenInfeasible() || cbc.isInitialSolveProvenPrimalInfeasible()) {
     r.status = Status::Infeasible;
-  } else if (r.hit_time_limit) {
+  } else if (r.hit_time_limit || cbc.isNodeLimitReached()) {
     r.status = Status::TimeLimit;
   } else {
     r.status = Status::Error;
@@ -232,6 +233,10 @@ Result solve_cbc(const Model& model, const SolveOptions& options) {
   CbcModel cbc(*lp);  // clones the solver, with its root solution and basis
   lp.reset();
   configure(cbc, model, options, cbc.solver()->getObjValue());
+  if (static_cast<int>(options.start.size()) == model.num_vars() &&
+      model.max_violation(options.start) <= kFeasibilityTolerance)
+    cbc.setBestSolution(options.start.data(), model.num_vars(),
+                        cbc.solver()->getObjSense() * model.objective_value(options.start), true);
   CglZeroHalf zero_half;
   cbc.addCutGenerator(&zero_half, -99, "ZeroHalf");  // -99: at the root node only
   std::srand(static_cast<unsigned>(options.seed));   // CglZeroHalf draws from std::rand

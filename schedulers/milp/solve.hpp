@@ -46,6 +46,11 @@ struct SolveOptions {
   bool first_feasible = false;  // same as solution_limit = 1
   double relative_gap = 0;      // stop when (incumbent - bound) / |incumbent| <= gap; 0 = exact
   int seed = 1;                 // CBC's random seed (GLPK's branch-and-cut draws no random numbers)
+  // CBC's direct path only (ignored by GLPK and the driver): stop after this many
+  // branch-and-bound nodes (0 = none), a deterministic limit; and a feasible solution (one value
+  // per variable) to start from as the incumbent (empty = none).
+  long node_limit = 0;
+  std::vector<double> start;
   // CBC options as on the cbc command line, e.g. {"-heuristicsOnOff", "off"}. Exactly the words
   // of kCbcDirectArgs (the default) run the direct CbcModel path with those settings; any other
   // list, including a reordering of them, goes to CBC's driver, and empty means the driver's own

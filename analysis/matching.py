@@ -1,0 +1,292 @@
+"""Garbacki & Naik (hybrid LP/EA resource matching): Table 2, Fig. 2 and the anytime curves,
+beside the published numbers. Offline runs write results.csv (deterministic) and timings.csv
+(wall-clock, joined here by row)."""
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from common import run_dirs  # noqa: E402
+
+OBJECTIVES = ["throughput", "prioritized", "load_balance"]
+COMPLEXITY = [0.1, 0.2, 0.3, 0.4, 0.5]
+JOBS = [10, 20, 30, 40]
+MATCHERS = ["lp", "lp-glpk", "ea", "hybrid", "lns"]
+LABEL = {"lp": "LP (CBC)", "lp-glpk": "LP (GLPK)", "ea": "EA", "hybrid": "Hybrid", "lns": "lns (ours)",
+         "cbc": "CBC incumbents"}
+
+# Table 2 of the paper: seconds, per objective and matcher, complexity 0.1..0.5 x batch 10..40.
+PAPER_TABLE2 = {
+    "throughput": {
+        "hybrid": [3, 6, 11, 12, 4, 6, 10, 11, 4, 13, 50, 74, 3, 21, 71, 140, 6, 52, 124, 214],
+        "lp": [1, 6, 11, 14, 2, 6, 15, 20, 2, 8, 149, 350, 1, 13, 331, 476, 2, 109, 513, 800],
+        "ea": [7, 134, 201, 298, 14, 245, 415, 1822, 25, 374, 1726, 1999, 661, 2752, 3665, 4384,
+               8020, 9114, 13822, 25000]},
+    "prioritized": {
+        "hybrid": [3, 7, 14, 14, 5, 8, 13, 13, 5, 16, 62, 90, 4, 26, 86, 176, 8, 65, 152, 276],
+        "lp": [2, 8, 13, 17, 2, 8, 17, 24, 3, 10, 184, 454, 2, 15, 420, 618, 3, 131, 661, 1032],
+        "ea": [10, 193, 285, 417, 20, 352, 615, 2639, 36, 558, 2470, 2959, 936, 4123, 5354, 6401,
+               11780, 13308, 20661, 25000]},
+    "load_balance": {
+        "hybrid": [4, 8, 17, 18, 6, 9, 16, 17, 6, 20, 78, 115, 5, 32, 111, 218, 9, 79, 195, 338],
+        "lp": [4, 19, 33, 41, 5, 18, 42, 60, 7, 25, 454, 1058, 4, 39, 1022, 1455, 6, 337, 1565, 2437],
+        "ea": [12, 232, 361, 508, 25, 425, 720, 3252, 44, 643, 3039, 3424, 1143, 4698, 6457, 7576,
+               13759, 16068, 25000, 25000]},
+}
+
+
+def read_runs(out_dir):
+    frames = []
+    for d in run_dirs(out_dir):
+        res = pd.read_csv(os.path.join(d, "results.csv"), keep_default_na=False,
+                          na_values={c: [""] for c in ["value", "best_bound", "optimum", "best_known", "ratio"]})
+        tim = pd.read_csv(os.path.join(d, "timings.csv"))
+        df = pd.concat([res, tim.drop(columns=["row"])], axis=1)
+        df["run"] = d
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def _ci95(xs):
+    xs = np.asarray(xs, dtype=float)
+    return 1.96 * xs.std(ddof=1) / np.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+
+
+def _paper(objective, matcher, c, n):
+    m = {"lp-glpk": "lp"}.get(matcher, matcher)
+    if m not in PAPER_TABLE2[objective]:
+        return None
+    return PAPER_TABLE2[objective][m][COMPLEXITY.index(c) * 4 + JOBS.index(n)]
+
+
+def table2_lines(df):
+    """Median milliseconds per cell, ours, with the paper's seconds below each row."""
+    head = "| objective | matcher | " + " | ".join(f"{c}/{n}" for c in COMPLEXITY for n in JOBS) + " |"
+    lines = ["Median wall time per batch in **ms** (ours, 2-core machine; columns complexity/jobs), "
+             "and the paper's **seconds** (2006 hardware, GLPK, Java EA) in the row below:", "",
+             head, "|" + "---|" * (2 + len(COMPLEXITY) * len(JOBS))]
+    for obj in OBJECTIVES:
+        for m in MATCHERS:
+            g = df[(df.objective == obj) & (df.matcher == m)]
+            if g.empty:
+                continue
+            cells = []
+            for c in COMPLEXITY:
+                for n in JOBS:
+                    x = g[(np.isclose(g.complexity, c)) & (g.jobs == n)].matcher_seconds
+                    cells.append(f"{1e3 * x.median():.1f}" if len(x) else "–")
+            lines.append(f"| {obj} | {LABEL[m]} | " + " | ".join(cells) + " |")
+            if m in ("lp", "ea", "hybrid"):
+                lines.append(f"| | paper {LABEL[m].split(' ')[0]} [s] | " + " | ".join(
+                    str(_paper(obj, m, c, n)) for c in COMPLEXITY for n in JOBS) + " |")
+    return lines
+
+
+def growth_lines(df):
+    """How times grow (40 over 10 jobs at complexity 0.5, 0.5 over 0.1 at 40 jobs) and how the
+    matchers rank by median time, ours against the paper."""
+    lines = ["| objective | matcher | ours: 40/10 jobs at p 0.5 | paper | ours: p 0.5/0.1 at 40 jobs | "
+             "paper | ours: cells where fastest of LP, EA, Hybrid | paper |", "|---|---|---|---|---|---|---|---|"]
+    for obj in OBJECTIVES:
+        med = df[df.objective == obj].groupby(["matcher", "complexity", "jobs"]).matcher_seconds.median()
+        fastest_ours, fastest_paper = {}, {}
+        for c in COMPLEXITY:
+            for n in JOBS:
+                trio = {m: med.get((m, c, n), np.nan) for m in ("lp", "ea", "hybrid")}
+                if not any(np.isnan(v) for v in trio.values()):
+                    best = min(trio, key=trio.get)
+                    fastest_ours[best] = fastest_ours.get(best, 0) + 1
+                pbest = min(("lp", "ea", "hybrid"), key=lambda m: _paper(obj, m, c, n))
+                fastest_paper[pbest] = fastest_paper.get(pbest, 0) + 1
+        for m in ("lp", "ea", "hybrid", "lns"):
+            try:
+                g1, g0 = med[(m, 0.5, 40)], med[(m, 0.5, 10)]
+                c1, c0 = med[(m, 0.5, 40)], med[(m, 0.1, 40)]
+            except KeyError:
+                continue
+            p = (lambda c, n: _paper(obj, m, c, n)) if m != "lns" else (lambda c, n: None)
+            pg = f"{p(0.5, 40) / p(0.5, 10):.0f}×" if p(0.5, 40) else "–"
+            pc = f"{p(0.5, 40) / p(0.1, 40):.0f}×" if p(0.5, 40) else "–"
+            fo = f"{fastest_ours.get(m, 0)} of 20" if m != "lns" else "–"
+            fp = f"{fastest_paper.get(m, 0)} of 20" if m != "lns" else "–"
+            lines.append(f"| {obj} | {LABEL[m]} | {g1 / g0:.1f}× | {pg} | {c1 / c0:.1f}× | {pc} | {fo} | {fp} |")
+    return lines
+
+
+def fig2(df, fig_dir):
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), sharey=True)
+    cells = [(c, n) for c in COMPLEXITY for n in JOBS]
+    x = np.arange(len(cells))
+    rows = []
+    for ax, obj in zip(axes, OBJECTIVES):
+        for m in MATCHERS:
+            g = df[(df.objective == obj) & (df.matcher == m)]
+            if g.empty:
+                continue
+            mean = [g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio.mean() for c, n in cells]
+            ci = [_ci95(g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio) for c, n in cells]
+            ax.errorbar(x, mean, yerr=ci, marker="o", ms=3, capsize=2, label=LABEL[m])
+            rows.append(dict(objective=obj, matcher=m, mean=g.ratio.mean(), worst=np.nanmin(mean),
+                             at_best=(g.ratio >= 1 - 1e-9).mean()))
+        ax.set_xticks(x[::4])
+        ax.set_xticklabels([f"p {c}" for c in COMPLEXITY])
+        ax.set_xlabel("complexity (each: 10, 20, 30, 40 jobs)")
+        ax.set_title(obj)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("objective / best known (optimum)")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Garbacki & Naik Fig. 2 reproduced: objective relative to the optimum (mean ± 95 % CI)")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "matching_fig2.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path, pd.DataFrame(rows)
+
+
+def anytime(out_dir, fig_dir):
+    df = read_runs(out_dir)
+    if df.empty:
+        return None, None
+    grid = np.logspace(-4, 1, 60)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), sharey=True)
+    rows = []
+    for ax, obj in zip(axes, OBJECTIVES):
+        g = df[df.objective == obj]
+        for m in ["cbc", "ea", "hybrid", "lns"]:
+            h = g[g.matcher == m]
+            if h.empty:
+                continue
+            curves = []
+            for _run, r in h.groupby("run"):
+                r = r.sort_values("at_seconds")
+                best = np.maximum.accumulate(r.ratio.values)  # CBC's solves need not end in order
+                idx = np.searchsorted(r.at_seconds.values, grid, side="right") - 1
+                curves.append(np.where(idx >= 0, best[np.maximum(idx, 0)], np.nan))
+            c = np.array(curves)
+            # Median over batches, a batch without a solution yet counting 0: robust to one
+            # batch whose first solution the machine delayed by a few milliseconds.
+            ax.plot(grid, np.median(np.where(np.isnan(c), 0.0, c), axis=0), label=LABEL[m])
+            reach = [r.sort_values("at_seconds").query("ratio >= 0.995").at_seconds.min()
+                     for _run, r in h.groupby("run")]
+            rows.append(dict(objective=obj, matcher=m, runs=len(reach),
+                             reached=np.sum(~np.isnan(reach)), median_s=np.nanmedian(reach) if
+                             np.any(~np.isnan(reach)) else np.nan, max_s=np.nanmax(reach) if
+                             np.any(~np.isnan(reach)) else np.nan))
+        ax.set_xscale("log")
+        ax.set_xlabel("elapsed wall time [s]")
+        ax.set_title(obj)
+        ax.grid(alpha=0.3, which="both")
+    axes[0].set_ylabel("incumbent / best known (median over batches)")
+    axes[0].set_ylim(0.8, 1.005)
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Anytime: 40 jobs, complexity 0.5, 200 resources")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "matching_anytime.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path, pd.DataFrame(rows)
+
+
+def section(out_dir, fig_dir):
+    d2, da = os.path.join(out_dir, "matching_table2"), os.path.join(out_dir, "matching_anytime")
+    if not os.path.isdir(d2) and not os.path.isdir(da):
+        return []
+    parts = ["## Garbacki & Naik: hybrid LP / evolutionary resource matching", ""]
+
+    def rel(p):
+        return os.path.relpath(p, out_dir)
+
+    if os.path.isdir(d2):
+        df = read_runs(d2)
+        runs = df.groupby(["objective", "complexity", "jobs"]).run.nunique()
+        proven = df[df.matcher == "lp"].status.eq("optimal").mean()
+        parts += [f"### Table 2: execution time ({runs.min()}–{runs.max()} batches per cell)", ""]
+        parts += table2_lines(df) + [""]
+        parts += ["How times grow and how the matchers rank (ratios of medians):", ""]
+        parts += growth_lines(df) + [""]
+        path, t = fig2(df, fig_dir)
+        parts += ["### Fig. 2: objective relative to the optimum", "", f"![Fig. 2]({rel(path)})", "",
+                  f"The exact lp (CBC) proved the optimum of {100 * proven:.1f} % of the batches; the "
+                  "best known value of a batch is then the optimum.", "",
+                  "| objective | matcher | mean ratio | worst cell mean | batches at the optimum |",
+                  "|---|---|---|---|---|"]
+        for _, r in t.iterrows():
+            parts.append(f"| {r.objective} | {LABEL[r.matcher]} | {r['mean']:.4f} | {r.worst:.4f} | "
+                         f"{100 * r.at_best:.1f} % |")
+        parts += [""] + comparison_lines(df) + ea_vs_hybrid(t)
+    if os.path.isdir(da):
+        path, t = anytime(da, fig_dir)
+        if path:
+            parts += ["### Anytime curves (not in the paper)", "", f"![anytime]({rel(path)})", "",
+                      "| objective | matcher | batches | reached 99.5 % of the best known | median time to it [s] | "
+                      "max [s] |", "|---|---|---|---|---|---|"]
+            for _, r in t.iterrows():
+                parts.append(f"| {r.objective} | {LABEL[r.matcher]} | {r.runs} | {r.reached} | "
+                             f"{r.median_s:.4f} | {r.max_s:.4f} |")
+            parts += [""]
+    parts += READINGS
+    return parts
+
+
+def ea_vs_hybrid(t):
+    """The paper's Fig. 2 reading: EA at least as good as the hybrid for throughput, the hybrid
+    clearly better for load balance. Says whether ours agree."""
+    out = []
+    for obj in OBJECTIVES:
+        e = t[(t.objective == obj) & (t.matcher == "ea")]
+        h = t[(t.objective == obj) & (t.matcher == "hybrid")]
+        if e.empty or h.empty:
+            continue
+        ea, hy = e["mean"].iloc[0], h["mean"].iloc[0]
+        paper = ("the hybrid clearly better (paper)" if obj == "load_balance"
+                 else "EA at least as good in all cells but one (paper)")
+        agree = (ea < hy) if obj == "load_balance" else (ea >= hy)
+        out.append(f"- {obj}: EA {ea:.4f}, hybrid {hy:.4f} mean ratio; {paper}: "
+                   f"{'agrees' if agree else '**contradicts the paper**'}.")
+    return ["Fig. 2, EA against the hybrid:", ""] + out + [""]
+
+
+def comparison_lines(df):
+    """Our Table 2 against the paper's claims, in numbers computed from the runs."""
+    med = df.groupby(["objective", "matcher", "complexity", "jobs"]).matcher_seconds.median()
+    out = ["Against the paper (Table 2): its LP beats the hybrid only on the simplest problems "
+           "(hybrid faster in 10, 11 and 16 of the 20 cells) and grows to 800 s (throughput) and "
+           "2,437 s (load balance) at complexity 0.5 and 40 jobs; its EA is the slowest everywhere. "
+           "Ours:", ""]
+    for obj in OBJECTIVES:
+        cells = [(c, n) for c in COMPLEXITY for n in JOBS if (obj, "lp", c, n) in med and
+                 (obj, "ea", c, n) in med and (obj, "hybrid", c, n) in med]
+        if not cells:
+            continue
+        hyb = sum(med[(obj, "hybrid", c, n)] < med[(obj, "lp", c, n)] for c, n in cells)
+        ea_slow = sum(max(("lp", "ea", "hybrid"), key=lambda m: med[(obj, m, c, n)]) == "ea"
+                      for c, n in cells)
+        g = df[df.objective == obj]
+        cbc_max = g[g.matcher == "lp"].matcher_seconds.max()
+        glpk = g[g.matcher == "lp-glpk"].matcher_seconds
+        glpk_text = f", GLPK at most {glpk.max():.2f} s" if len(glpk) else ""
+        out.append(f"- {obj}: exact CBC at most {cbc_max:.2f} s per batch{glpk_text}; the hybrid "
+                   f"is faster than CBC in {hyb} of {len(cells)} cells; the EA is the slowest in "
+                   f"{ea_slow} of {len(cells)}.")
+    out += ["", "Where exact CBC takes at most a fraction of a second at the paper's sizes, the premise "
+            "of the hybrid (LP too slow for on-line matching) does not hold on this machine with "
+            "these solvers; the growth table above shows how little their times grow.", ""]
+    return out
+
+
+READINGS = [
+    "Readings (details in `schedulers/matching/README.md`):", "",
+    "- **Resources.** Table 1's types and attributes; values generated (distributions in "
+    "`workloads/README.md`), since the paper's SRM trace is proprietary.",
+    "- **Load balance.** The literal model of §3.2.3 (one G_a shared by all resources) forces every "
+    "resource of a type to the same load and makes the empty matching optimal; the figures use our "
+    "reading: throughput first, then F = the least free fraction over every resource and attribute, "
+    "value = throughput + 0.5 F. lp solves it lexicographically (throughput, then F at that "
+    "throughput).",
+    "- **Times.** Wall seconds on this 2-core machine, single-threaded solvers; compare growth and "
+    "ranking, not seconds. The EA and hybrid stop on the paper's iteration limits, not on time.", "",
+]

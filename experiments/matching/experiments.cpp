@@ -1,0 +1,254 @@
+#include "experiments/matching/experiments.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "model/matching/check.hpp"
+#include "workloads/matching/generator.hpp"
+
+namespace arsim::experiments::matching {
+
+namespace {
+
+namespace mm = model::matching;
+using schedulers::MatchResult;
+using schedulers::Params;
+using schedulers::ParamSpec;
+using schedulers::ParamType;
+using experiments::ResultTable;
+
+struct Config {
+  int jobs = 10;
+  double complexity = 0.1;
+  int per_type = 50;
+  mm::Policy policy;
+  std::vector<std::string> matchers;
+  std::map<std::string, std::map<std::string, std::string>> params;  // per matcher
+};
+
+std::string num(double v) {
+  return std::isnan(v) ? "" : fmt::format("{:.6f}", v);
+}
+
+std::vector<ParamSpec> specs(const std::string& matchers) {
+  using T = ParamType;
+  return {
+      {"jobs", T::Int, "10", "jobs per batch (§5.2: 10, 20, 30, 40)", {}, 0, 1e6},
+      {"complexity",
+       T::Double,
+       "0.1",
+       "p of §5.1: Bernoulli probability of types, attributes",
+       {},
+       0.01,
+       1},
+      {"resources_per_type", T::Int, "50", "instances of each Table 1 type", {}, 1, 1e6},
+      {"objective", T::String, "throughput", "what the matchers maximise", mm::objective_names()},
+      {"balance_weight", T::Double, "0.5", "w of load_balance (throughput + w F)", {}, 0, 0.999},
+      {"matchers",
+       T::String,
+       matchers,
+       "registered matchers, space-separated; lp-glpk = lp on GLPK",
+       {}},
+      {"lp_time_limit",
+       T::Double,
+       "0",
+       "wall seconds per lp solve (0 = none; machine-dependent)",
+       {},
+       0,
+       1e9},
+      {"ea_max_iterations", T::Int, "1000", "ea generations (§5.1: 1,000)", {}, 0, 2e9},
+      {"ea_stall_iterations",
+       T::Int,
+       "500",
+       "ea: stop after this many without improvement (§5.1: 500)",
+       {},
+       1,
+       2e9},
+      {"hybrid_max_iterations", T::Int, "100", "hybrid generations (§5.1: 100)", {}, 0, 2e9},
+      {"hybrid_stall_iterations",
+       T::Int,
+       "50",
+       "hybrid: stop after this many without improvement (§5.1: 50)",
+       {},
+       1,
+       2e9},
+      {"lns_max_iterations", T::Int, "1000", "lns moves", {}, 0, 2e9},
+      {"lns_stall_iterations",
+       T::Int,
+       "100",
+       "lns: stop after this many moves without improvement",
+       {},
+       1,
+       2e9},
+  };
+}
+
+Config config_from(const Params& p, const schedulers::MatcherRegistry& registry) {
+  Config c;
+  c.jobs = p.get_int("jobs");
+  c.complexity = p.get_double("complexity");
+  c.per_type = p.get_int("resources_per_type");
+  c.policy = {mm::parse_objective(p.get_string("objective")), p.get_double("balance_weight")};
+  std::istringstream in(p.get_string("matchers"));
+  for (std::string m; in >> m;) {
+    if (m != "lp-glpk") registry.get(m);  // throws listing the valid names
+    c.matchers.push_back(m);
+  }
+  if (c.matchers.empty()) throw schedulers::ParamError("parameter 'matchers' names no matcher");
+  const std::string lp_limit = p.values().at("lp_time_limit");
+  c.params["lp"] = {{"time_limit", lp_limit}};
+  c.params["lp-glpk"] = {{"time_limit", lp_limit}, {"backend", "glpk"}};
+  for (const char* m : {"ea", "hybrid", "lns"})
+    c.params[m] = {{"max_iterations", p.values().at(fmt::format("{}_max_iterations", m))},
+                   {"stall_iterations", p.values().at(fmt::format("{}_stall_iterations", m))}};
+  return c;
+}
+
+mm::Instance make_instance(const Config& c, std::uint64_t seed, int run_index) {
+  mm::Instance inst = workloads::matching::table1_resources(seed, run_index, c.per_type);
+  workloads::matching::add_jobs(inst, seed, run_index, c.jobs, c.complexity);
+  return inst;
+}
+
+MatchResult run_matcher(const schedulers::MatcherRegistry& registry, const Config& c,
+                        const std::string& name, const mm::Instance& inst, std::uint64_t seed,
+                        std::map<std::string, std::string> extra = {}) {
+  auto params = c.params.count(name) ? c.params.at(name) : std::map<std::string, std::string>{};
+  for (auto& [k, v] : extra) params[k] = v;
+  auto matcher = registry.create(name == "lp-glpk" ? "lp" : name, params);
+  MatchResult r = matcher->match(inst, c.policy, seed);
+  if (auto v = mm::check_matching(inst, r.matching, c.policy, r.objective))  // Verify
+    throw std::logic_error(name + " returned an invalid matching: " + *v);
+  return r;
+}
+
+int matchable(const mm::Instance& inst) {
+  int n = 0;
+  for (const auto& sets : mm::candidate_sets(inst))
+    n += std::all_of(sets.begin(), sets.end(), [](const auto& s) { return !s.empty(); });
+  return n;
+}
+
+double ratio(double value, double best) {
+  return best != 0 ? value / best : 1.0;
+}
+
+class Table2 : public experiments::OfflineExperiment {
+ public:
+  Table2(Config c, const schedulers::MatcherRegistry& r) : c_(std::move(c)), registry_(r) {}
+  ResultTable run(std::uint64_t seed, int run_index) override {
+    const mm::Instance inst = make_instance(c_, seed, run_index);
+    std::vector<MatchResult> results;
+    double best = -1e300, optimum = std::nan("");
+    for (const auto& m : c_.matchers) {
+      results.push_back(run_matcher(registry_, c_, m, inst, seed + run_index));
+      best = std::max(best, results.back().objective);
+      if (results.back().optimal)
+        optimum = std::isnan(optimum) ? results.back().objective
+                                      : std::max(optimum, results.back().objective);
+    }
+    ResultTable t;
+    t.header = {"matcher",   "objective",  "complexity",   "jobs",           "resources",
+                "matchable", "status",     "value",        "best_bound",     "gap",
+                "optimum",   "best_known", "ratio",        "iterations",     "lp_solves",
+                "lp_nodes",  "work",       "trace_points", "matcher_seconds"};
+    const std::string m_count = std::to_string(matchable(inst));
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const MatchResult& r = results[i];
+      t.rows.push_back({c_.matchers[i], mm::to_string(c_.policy.objective),
+                        fmt::format("{}", c_.complexity), std::to_string(c_.jobs),
+                        std::to_string(inst.resources.size()), m_count, r.status, num(r.objective),
+                        num(r.best_bound), num(r.gap()), num(optimum), num(best),
+                        num(ratio(r.objective, best)), std::to_string(r.stats.iterations),
+                        std::to_string(r.stats.lp_solves), std::to_string(r.stats.lp_nodes),
+                        fmt::format("{:.0f}", r.stats.work), std::to_string(r.stats.trace.size()),
+                        fmt::format("{}", r.stats.seconds)});
+    }
+    return t;
+  }
+
+ private:
+  Config c_;
+  const schedulers::MatcherRegistry& registry_;
+};
+
+// CBC's incumbents: the complete model with solution limits 1, 2, ... (each a fresh,
+// deterministic solve) until CBC proves the optimum or `max_solutions` is reached.
+std::vector<schedulers::MatchTracePoint> cbc_incumbents(const schedulers::MatcherRegistry& registry,
+                                                        const Config& c, const mm::Instance& inst,
+                                                        std::uint64_t seed, int max_solutions) {
+  std::vector<schedulers::MatchTracePoint> trace;
+  for (int k = 1; k <= max_solutions; ++k) {
+    const MatchResult r =
+        run_matcher(registry, c, "lp", inst, seed,
+                    {{"solution_limit", std::to_string(k)}, {"lexicographic", "false"}});
+    if (r.status != "stopped" && (trace.empty() || r.objective > trace.back().objective))
+      trace.push_back({r.stats.work, r.stats.seconds, r.objective});
+    if (r.optimal) break;
+  }
+  return trace;
+}
+
+class Anytime : public experiments::OfflineExperiment {
+ public:
+  Anytime(Config c, const schedulers::MatcherRegistry& r, int max_solutions)
+      : c_(std::move(c)), registry_(r), max_solutions_(max_solutions) {}
+  ResultTable run(std::uint64_t seed, int run_index) override {
+    const mm::Instance inst = make_instance(c_, seed, run_index);
+    std::vector<std::pair<std::string, std::vector<schedulers::MatchTracePoint>>> traces;
+    double best = -1e300;
+    for (const auto& m : c_.matchers) {
+      if (m == "lp") {
+        traces.push_back(
+            {"cbc", cbc_incumbents(registry_, c_, inst, seed + run_index, max_solutions_)});
+      } else {
+        traces.push_back({m, run_matcher(registry_, c_, m, inst, seed + run_index).stats.trace});
+      }
+      for (const auto& p : traces.back().second) best = std::max(best, p.objective);
+    }
+    ResultTable t;
+    t.header = {"matcher", "objective", "complexity", "jobs",  "resources", "point",
+                "work",    "value",     "best_known", "ratio", "at_seconds"};
+    for (const auto& [name, trace] : traces)
+      for (std::size_t i = 0; i < trace.size(); ++i)
+        t.rows.push_back(
+            {name, mm::to_string(c_.policy.objective), fmt::format("{}", c_.complexity),
+             std::to_string(c_.jobs), std::to_string(inst.resources.size()), std::to_string(i),
+             fmt::format("{:.0f}", trace[i].work), num(trace[i].objective), num(best),
+             num(ratio(trace[i].objective, best)), fmt::format("{}", trace[i].seconds)});
+    return t;
+  }
+
+ private:
+  Config c_;
+  const schedulers::MatcherRegistry& registry_;
+  int max_solutions_;
+};
+
+}  // namespace
+
+void register_experiments(experiments::ExperimentRegistry& registry,
+                          const schedulers::MatcherRegistry& matchers) {
+  registry.add({"matching-table2",
+                "Garbacki & Naik Table 2 and Fig. 2: every matcher on one batch (run time, "
+                "objective relative to the optimum)",
+                specs("lp lp-glpk ea hybrid lns"), [&matchers](const Params& p) {
+                  return std::make_unique<Table2>(config_from(p, matchers), matchers);
+                }});
+  auto anytime = specs("lp ea hybrid lns");
+  anytime.push_back(
+      {"max_solutions", ParamType::Int, "50", "CBC incumbents recorded at most", {}, 1, 1e6});
+  registry.add({"matching-anytime",
+                "Garbacki & Naik matchers anytime: incumbent objective against work and time for "
+                "ea, hybrid, lns and CBC",
+                anytime, [&matchers](const Params& p) {
+                  return std::make_unique<Anytime>(config_from(p, matchers), matchers,
+                                                   p.get_int("max_solutions"));
+                }});
+}
+
+}  // namespace arsim::experiments::matching
