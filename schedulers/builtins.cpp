@@ -2,6 +2,7 @@
 
 #include "schedulers/ctaap/experiments.hpp"
 #include "schedulers/ctaap/planner.hpp"
+#include "schedulers/gangmatch/register.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/experiments.hpp"
@@ -18,6 +19,7 @@ void register_builtins(Registries& r) {
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
   interval::register_experiments(r.experiments, r.intervals);
+  gangmatch::register_matchers(r.gang_matchers);
 }
 
 }  // namespace arsim::schedulers

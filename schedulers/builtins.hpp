@@ -2,6 +2,7 @@
 #pragma once
 
 #include "schedulers/experiment.hpp"
+#include "schedulers/gang_matcher.hpp"
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
 
@@ -11,6 +12,7 @@ struct Registries {
   PlannerRegistry planners{"planner"};
   IntervalRegistry intervals{"interval scheduler"};
   ExperimentRegistry experiments{"experiment"};
+  GangMatcherRegistry gang_matchers{"gang matcher"};
 };
 
 void register_builtins(Registries& r);
