@@ -42,4 +42,32 @@ int RecordExpr::find(const Name& name) const {
   return -1;
 }
 
+Pos start_of(const Expr& e) {
+  const Expr* x = &e;
+  Pos best = e.pos;
+  for (;;) {
+    switch (x->kind) {
+      case ExprKind::Binary:
+        x = static_cast<const BinaryExpr*>(x)->lhs.get();
+        break;
+      case ExprKind::Select:
+        x = static_cast<const SelectExpr*>(x)->base.get();
+        break;
+      case ExprKind::Subscript:
+        x = static_cast<const SubscriptExpr*>(x)->base.get();
+        break;
+      case ExprKind::Ternary:
+      case ExprKind::Elvis:
+        x = static_cast<const TernaryExpr*>(x)->cond.get();
+        break;
+      default:
+        return x->pos.line < best.line || (x->pos.line == best.line && x->pos.col < best.col)
+                   ? x->pos
+                   : best;
+    }
+    if (x->pos.line < best.line || (x->pos.line == best.line && x->pos.col < best.col))
+      best = x->pos;
+  }
+}
+
 }  // namespace arsim::classad

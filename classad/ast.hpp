@@ -186,6 +186,9 @@ struct RecordExpr : Expr {
   int find(const Name& name) const;
 };
 
+// Where the text of `e` begins (a binary node's own position is its operator's).
+Pos start_of(const Expr& e);
+
 inline const char* op_text(Op op) {
   static const char* const texts[] = {
       "-",  "+", "!",  "~",  "*",  "/",   "%",   "+", "-", "<<", ">>", "<",

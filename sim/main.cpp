@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/builtins.hpp"
+#include "sim/cli/classad_command.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/engine/setup.hpp"
 #include "sim/platform/platform_view.hpp"
@@ -40,6 +41,7 @@ void list(const arsim::schedulers::Registries& reg) {
   list(reg.intervals, "interval schedulers:");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
+  list(reg.gang_matchers, "gang matchers (arsim classad gang --matcher NAME --param KEY=VALUE):");
 }
 
 int generate(const Settings& s, const std::string& out, int run_index) {
@@ -89,10 +91,17 @@ int main(int argc, char** argv) {
   gen->add_option("--run", run_index, "run index (each run draws its own workload)");
   gen->add_option("--set", sets, "override a setting: key=value");
 
+  auto* cls = app.add_subcommand("classad",
+                                 "evaluate, match and gangmatch classads: "
+                                 "arsim classad eval|match|gang --help")
+                  ->prefix_command();
+
   CLI11_PARSE(app, argc, argv);
 
   arsim::schedulers::Registries reg;
   arsim::schedulers::register_builtins(reg);
+  if (cls->parsed())
+    return arsim::cli::classad_command(cls->remaining(), reg.gang_matchers, std::cout, std::cerr);
   try {
     if (lst->parsed()) {
       list(reg);
