@@ -1,5 +1,6 @@
 #include "classad/eval.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -147,9 +148,17 @@ Value bitwise(Op op, const Value& a, const Value& b) {
   }
 }
 
+// Byte order of the lower-cased texts, without building them.
 int compare_folded(const std::string& a, const std::string& b) {
-  const std::string x = fold(a), y = fold(b);
-  return x < y ? -1 : (x > y ? 1 : 0);
+  auto lower = [](char c) {
+    return static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  };
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char x = lower(a[i]), y = lower(b[i]);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
 }
 
 Value comparison(Op op, const Value& a, const Value& b) {

@@ -1,5 +1,6 @@
 #include "schedulers/builtins.hpp"
 
+#include "experiments/gangmatch/experiment.hpp"
 #include "schedulers/ctaap/experiments.hpp"
 #include "schedulers/ctaap/planner.hpp"
 #include "schedulers/gangmatch/register.hpp"
@@ -20,6 +21,7 @@ void register_builtins(Registries& r) {
   spectral::register_schedulers(r.intervals);
   interval::register_experiments(r.experiments, r.intervals);
   gangmatch::register_matchers(r.gang_matchers);
+  experiments::gangmatch::register_experiments(r.experiments, r.gang_matchers);
 }
 
 }  // namespace arsim::schedulers

@@ -30,7 +30,6 @@ Engine::Engine(const model::gang::GangProblem& problem, const EngineOptions& opt
 }
 
 GangResult Engine::run() {
-  const auto t0 = std::chrono::steady_clock::now();
   GangResult result;
   for (int root : p_.roots) {
     ++stats_.roots;
@@ -47,7 +46,6 @@ GangResult Engine::run() {
     }
     while (nodes_.size() > 1) undo();
   }
-  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   result.stats = stats_;
   return result;
 }
@@ -67,62 +65,114 @@ std::vector<int> Engine::open_in_order() const {
   return idx;
 }
 
-std::vector<int> Engine::probe(int n, int i) {
+std::vector<int> Engine::probe(int n, int i, int limit) {
   ++stats_.probes;
-  // A clustered run caches lists for later roots, so it may not filter by the current gang.
-  auto keep = [&](int cp) { return o_.clustered || free_of(cp) > 0; };
-  if (o_.source == EngineOptions::Source::Index) return index_->probe(probe_query(n, i), keep);
+  auto keep = [&](int cp) { return free_of(cp) > 0; };
+  if (o_.source == EngineOptions::Source::Index)
+    return index_->probe(probe_query(n, i), keep, limit);
   std::vector<int> out;
   scan_.each(0, scan_.size(), [&](int cp) {
-    if (keep(cp)) out.push_back(cp);
+    if (static_cast<int>(out.size()) < limit && keep(cp)) out.push_back(cp);
   });
   return out;
 }
 
-const Engine::Candidates& Engine::candidates(int n, int i, const std::string& state) {
+// A query determines its answer: a clustered run keeps the answer of every query it asks, and a
+// later query with the same bounds reuses it (ads only disappear within a run, so the list stays
+// a superset; free_of() filters it at use).
+const std::vector<int>& Engine::cached_probe(int n, int i) {
+  const ProbeQuery q = probe_query(n, i);
+  const std::string key = query_key(q);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) {
+    ++stats_.cached_probes;
+    return it->second;
+  }
+  ++stats_.probes;
+  return cache_.emplace(key, index_->probe(q, [](int) { return true; })).first->second;
+}
+
+// The probing port's Rank of each candidate, or nothing when the rank is constant or off. Ranks
+// depend on the whole partial gang: a clustered run keeps them per partial gang and port.
+std::vector<double> Engine::ranks(int n, int i, const std::vector<int>& cps,
+                                  const std::string& state) {
+  const classad::Expr* rank = p_.ads[nodes_[n].ad].ports()[i].rank;
+  if (!o_.use_rank || !rank || rank->kind == classad::ExprKind::Literal) return {};
   std::string key;
   if (o_.clustered) {
     key = state + '#' + nodes_[n].path + ':' + std::to_string(i);
-    if (auto it = cache_.find(key); it != cache_.end()) {
-      ++stats_.cached_probes;
-      return it->second;
-    }
+    if (auto it = rank_cache_.find(key); it != rank_cache_.end()) return it->second;
   }
-  Candidates c;
-  c.cps = probe(n, i);
-  const classad::Expr* rank = p_.ads[nodes_[n].ad].ports()[i].rank;
-  if (o_.use_rank && rank && rank->kind != classad::ExprKind::Literal)
-    for (int cp : c.cps) c.ranks.push_back(*rank_of(n, i, cp));
-  if (o_.clustered) return cache_.emplace(key, std::move(c)).first->second;
-  scratch_ = std::move(c);
-  return scratch_;
+  std::vector<double> out;
+  for (int cp : cps) out.push_back(*rank_of(n, i, cp));
+  if (o_.clustered) rank_cache_.emplace(key, out);
+  return out;
 }
 
-int Engine::estimate(const Candidates& c) const {
+int Engine::estimate(const std::vector<int>& cps) const {
   int total = 0;
-  for (int cp : c.cps) total += std::max(0, free_of(cp));
+  for (int cp : cps) total += std::max(0, free_of(cp));
   return total;
 }
 
 // Free candidates by descending rank, then by the ad a dock would take (a unit's smallest free
 // member), then by port: the order of the ads themselves, clustered or not.
-std::vector<int> Engine::order(const Candidates& c) const {
+std::vector<int> Engine::order(const std::vector<int>& cps,
+                               const std::vector<double>& ranks) const {
   std::vector<int> idx;
-  for (int k = 0; k < static_cast<int>(c.cps.size()); ++k)
-    if (free_of(c.cps[k]) > 0) idx.push_back(k);
+  for (int k = 0; k < static_cast<int>(cps.size()); ++k)
+    if (free_of(cps[k]) > 0) idx.push_back(k);
+  if (ranks.empty() && !o_.clustered) {
+    // Units of one ad and no ranks: the probe's ascending list is already in ad order.
+    std::vector<int> out;
+    for (int k : idx) out.push_back(cps[k]);
+    return out;
+  }
   auto ad_of = [&](int k) {
-    const int u = cps_[c.cps[k]].unit;
+    const int u = cps_[cps[k]].unit;
     return units_.member(u, uses_[u]);
   };
   std::sort(idx.begin(), idx.end(), [&](int a, int b) {
-    const double ra = c.ranks.empty() ? 0 : c.ranks[a], rb = c.ranks.empty() ? 0 : c.ranks[b];
+    const double ra = ranks.empty() ? 0 : ranks[a], rb = ranks.empty() ? 0 : ranks[b];
     if (ra != rb) return ra > rb;
     if (ad_of(a) != ad_of(b)) return ad_of(a) < ad_of(b);
-    return cps_[c.cps[a]].port < cps_[c.cps[b]].port;
+    return cps_[cps[a]].port < cps_[cps[b]].port;
   });
   std::vector<int> out;
-  for (int k : idx) out.push_back(c.cps[k]);
+  for (int k : idx) out.push_back(cps[k]);
   return out;
+}
+
+// The unbound port to fill next and its candidates. Dynamic: the port with the fewest free
+// candidates, the first in port order on ties; a port is listed only until it has as many as
+// the best so far (it cannot win then), but it is a probe all the same.
+bool Engine::choose(const std::string& state, OpenPort& chosen, std::vector<int>& cps) {
+  const std::vector<int> ports = open_in_order();
+  if (o_.order != EngineOptions::Order::Dynamic) {
+    chosen = open_[ports[0]];
+    cps = o_.clustered ? cached_probe(chosen.node, chosen.port) : probe(chosen.node, chosen.port);
+    return true;
+  }
+  int best = INT_MAX;
+  for (int k : ports) {
+    const OpenPort op = open_[k];
+    int est = 0;
+    if (o_.clustered) {
+      const std::vector<int>& c = cached_probe(op.node, op.port);
+      est = estimate(c);
+      if (est > 0 && est < best) cps = c;
+    } else {
+      std::vector<int> c = probe(op.node, op.port, best);
+      est = static_cast<int>(c.size());
+      if (est > 0 && est < best) cps = std::move(c);
+    }
+    if (est == 0) return false;  // no candidate at all: the branch cannot complete
+    if (est < best) {
+      best = est;
+      chosen = op;
+    }
+  }
+  return true;
 }
 
 bool Engine::extend() {
@@ -141,25 +191,10 @@ bool Engine::extend() {
     return false;
   };
   if (static_cast<int>(nodes_.size()) >= o_.max_gang_size) return fail();
-  const std::vector<int> ports = open_in_order();
-  OpenPort chosen = open_[ports[0]];
-  std::vector<int> tries;
-  if (o_.order == EngineOptions::Order::Dynamic) {
-    int best = INT_MAX;
-    for (int k : ports) {
-      const OpenPort op = open_[k];
-      const Candidates& c = candidates(op.node, op.port, state);
-      const int est = estimate(c);
-      if (est == 0) return fail();  // no candidate at all: the branch cannot complete
-      if (est < best) {
-        best = est;
-        chosen = op;
-        tries = order(c);
-      }
-    }
-  } else {
-    tries = order(candidates(chosen.node, chosen.port, state));
-  }
+  OpenPort chosen{};
+  std::vector<int> cps;
+  if (!choose(state, chosen, cps)) return fail();
+  const std::vector<int> tries = order(cps, ranks(chosen.node, chosen.port, cps, state));
   for (int cp : tries) {
     if (free_of(cp) <= 0) continue;
     if (o_.max_docks && ++docks_this_root_ > o_.max_docks) {
@@ -212,8 +247,11 @@ void Engine::consume(const model::gang::Gang&) {
 }
 
 GangResult run_engine(const model::gang::GangProblem& problem, const EngineOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();  // building units and index counts too
   Engine e(problem, options);
-  return e.run();
+  GangResult r = e.run();
+  r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
 }
 
 }  // namespace arsim::schedulers::gangmatch

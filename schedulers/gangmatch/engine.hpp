@@ -23,6 +23,7 @@
 // Rank is not evaluated), ties by ad id.
 #pragma once
 
+#include <climits>
 #include <deque>
 #include <optional>
 #include <string>
@@ -75,10 +76,6 @@ class Engine {
     std::vector<OpenPort> open;
     std::vector<Pending> pending;
   };
-  struct Candidates {
-    std::vector<int> cps;
-    std::vector<double> ranks;  // empty when the port's rank is constant or ranks are off
-  };
 
   // partial.cpp
   void start(int root);
@@ -88,15 +85,18 @@ class Engine {
   bool settle(int x, int k, const std::vector<int>& conjuncts);
   std::string state_key() const;
   ProbeQuery probe_query(int n, int i) const;
+  static std::string query_key(const ProbeQuery& q);
   std::optional<double> rank_of(int n, int i, int cp);
   int free_of(int cp) const { return units_.available(cps_[cp].unit) - uses_[cps_[cp].unit]; }
 
   // engine.cpp
   bool extend();
-  const Candidates& candidates(int n, int i, const std::string& state);
-  std::vector<int> probe(int n, int i);
-  std::vector<int> order(const Candidates& c) const;
-  int estimate(const Candidates& c) const;
+  bool choose(const std::string& state, OpenPort& chosen, std::vector<int>& cps);
+  std::vector<int> probe(int n, int i, int limit = INT_MAX);
+  const std::vector<int>& cached_probe(int n, int i);
+  std::vector<double> ranks(int n, int i, const std::vector<int>& cps, const std::string& state);
+  std::vector<int> order(const std::vector<int>& cps, const std::vector<double>& ranks) const;
+  int estimate(const std::vector<int>& cps) const;
   model::gang::Gang instantiate(int root) const;
   void consume(const model::gang::Gang& g);
   std::vector<int> open_in_order() const;
@@ -121,8 +121,8 @@ class Engine {
 
   // clustered: remembered for the whole run
   std::unordered_set<std::string> failed_;
-  std::unordered_map<std::string, Candidates> cache_;
-  Candidates scratch_;
+  std::unordered_map<std::string, std::vector<int>> cache_;          // by query
+  std::unordered_map<std::string, std::vector<double>> rank_cache_;  // by partial gang, port
 };
 
 }  // namespace arsim::schedulers::gangmatch

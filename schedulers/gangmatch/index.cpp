@@ -15,8 +15,7 @@ using classad::Value;
 
 constexpr double kExact = 9007199254740992.0;  // 2^53: doubles hold every integer up to here
 
-template <class K>
-void set_bounds(Op op, const K& x, Bound<K>& lo, Bound<K>& hi) {
+void set_bounds(Op op, double x, Bound& lo, Bound& hi) {
   switch (op) {
     case Op::Eq:
       lo = {x, false, true}, hi = {x, false, true};
@@ -38,86 +37,70 @@ void set_bounds(Op op, const K& x, Bound<K>& lo, Bound<K>& hi) {
   }
 }
 
-template <class K>
-bool admits_lo(const Bound<K>& lo, const K& v) {
-  return lo.inf || lo.key < v || (lo.key == v && lo.incl);
-}
-template <class K>
-bool admits_hi(const Bound<K>& hi, const K& v) {
-  return hi.inf || v < hi.key || (hi.key == v && hi.incl);
+Bound tighter_lo(const Bound& a, const Bound& b) {
+  if (a.inf) return b;
+  if (b.inf || b.key < a.key) return a;
+  if (a.key < b.key) return b;
+  return a.incl ? b : a;
 }
 
-template <class K>
-Bound<K> tighter_lo(const Bound<K>& a, const Bound<K>& b) {
+Bound tighter_hi(const Bound& a, const Bound& b) {
   if (a.inf) return b;
-  if (b.inf) return a;
-  if (a.key < b.key) return b;
-  if (b.key < a.key) return a;
-  return a.incl ? b : a;
-}
-template <class K>
-Bound<K> tighter_hi(const Bound<K>& a, const Bound<K>& b) {
-  if (a.inf) return b;
-  if (b.inf) return a;
-  if (a.key < b.key) return a;
+  if (b.inf || a.key < b.key) return a;
   if (b.key < a.key) return b;
   return a.incl ? b : a;
-}
-template <class K>
-bool empty_between(const Bound<K>& lo, const Bound<K>& hi) {
-  if (lo.inf || hi.inf) return false;
-  return hi.key < lo.key || (lo.key == hi.key && !(lo.incl && hi.incl));
 }
 
 Interval intersect(const Interval& a, const Interval& b) {
   Interval r;
-  if (a.state != b.state || a.state == Interval::Empty) {
-    r.state = Interval::Empty;
-    return r;
-  }
-  r.state = a.state;
-  r.nlo = tighter_lo(a.nlo, b.nlo);
-  r.nhi = tighter_hi(a.nhi, b.nhi);
-  r.slo = tighter_lo(a.slo, b.slo);
-  r.shi = tighter_hi(a.shi, b.shi);
-  if ((r.state == Interval::Num && empty_between(r.nlo, r.nhi)) ||
-      (r.state == Interval::Str && empty_between(r.slo, r.shi)))
+  r.state = a.state != b.state ? Interval::Empty : a.state;
+  if (r.state == Interval::Empty) return r;
+  r.lo = tighter_lo(a.lo, b.lo);
+  r.hi = tighter_hi(a.hi, b.hi);
+  if (!r.lo.inf && !r.hi.inf &&
+      (r.hi.key < r.lo.key || (r.lo.key == r.hi.key && !(r.lo.incl && r.hi.incl))))
     r.state = Interval::Empty;
   return r;
 }
 
-template <class K>
-bool is_point(const Bound<K>& lo, const Bound<K>& hi) {
-  return !lo.inf && !hi.inf && lo.incl && hi.incl && lo.key == hi.key;
-}
-
 }  // namespace
 
-std::optional<Interval> interval_of(Op op, const Value& v) {
+struct GangIndex::Raw {
+  struct Literal {  // a comparison R.b op literal of a candidate's own constraint
+    int attr;
+    Op op;
+    Value value;
+  };
+  std::vector<std::string> strings;            // folded
+  std::vector<std::vector<Cell>> cells;        // Str cells hold an index into `strings`
+  std::vector<std::vector<Literal>> literals;  // per candidate
+};
+
+double GangIndex::rank(const std::string& folded) const {
+  const auto it = std::lower_bound(dict_.begin(), dict_.end(), folded);
+  const double pos = static_cast<double>(it - dict_.begin());
+  return it != dict_.end() && *it == folded ? 2 * pos : 2 * pos - 1;
+}
+
+std::optional<Interval> GangIndex::interval_of(Op op, const Value& v) const {
   Interval r;
   if (v.is_numeric()) {
     r.state = Interval::Num;
-    if (std::fabs(v.as_real()) <= kExact) set_bounds(op, v.as_real(), r.nlo, r.nhi);
+    if (std::fabs(v.as_real()) <= kExact) set_bounds(op, v.as_real(), r.lo, r.hi);
     return r;
   }
   if (v.is(Kind::String)) {
     r.state = Interval::Str;
-    set_bounds(op, classad::fold(v.as_string()), r.slo, r.shi);
+    set_bounds(op, rank(classad::fold(v.as_string())), r.lo, r.hi);
     return r;
   }
   return std::nullopt;
 }
 
-bool contains(const Interval& r, const Value& v) {
-  if (r.state == Interval::Num && v.is_numeric()) {
-    const double x = v.as_real();
-    return admits_lo(r.nlo, x) && admits_hi(r.nhi, x);
-  }
-  if (r.state == Interval::Str && v.is(Kind::String)) {
-    const std::string x = classad::fold(v.as_string());
-    return admits_lo(r.slo, x) && admits_hi(r.shi, x);
-  }
-  return false;
+ProbeQuery::Stab GangIndex::stab(int attr, const Value& v) const {
+  if (v.is_numeric()) return {attr, Interval::Num, v.as_real()};
+  if (v.is(Kind::String)) return {attr, Interval::Str, rank(classad::fold(v.as_string()))};
+  return {attr, Interval::Empty, 0};
 }
 
 GangIndex::GangIndex(const model::gang::GangProblem& p, const Units& u,
@@ -126,12 +109,18 @@ GangIndex::GangIndex(const model::gang::GangProblem& p, const Units& u,
   std::vector<std::pair<int, int>> all;
   for (int i = 0; i < candidates_; ++i) all.push_back({0, i});
   all_.build(std::move(all), candidates_);
-  build_values(p, u, c);
-  build_intervals(p, u, c);
+  Raw raw;
+  read(p, u, c, raw);
+  std::vector<std::string> strings = raw.strings;
+  std::sort(strings.begin(), strings.end());
+  strings.erase(std::unique(strings.begin(), strings.end()), strings.end());
+  dict_ = std::move(strings);
+  build_values(raw);
+  build_intervals(raw);
 }
 
-void GangIndex::build_values(const model::gang::GangProblem& p, const Units& u,
-                             const std::vector<CandidatePort>& c) {
+void GangIndex::read(const model::gang::GangProblem& p, const Units& u,
+                     const std::vector<CandidatePort>& c, Raw& raw) {
   // Every attribute an indexable comparison reads, and every target of an alias L.c.
   std::vector<classad::Name> names;
   auto note = [&](const classad::Name& n) {
@@ -151,11 +140,9 @@ void GangIndex::build_values(const model::gang::GangProblem& p, const Units& u,
         if (const Pattern pt = comparison_pattern(*conj); pt.label_port >= 0) note(pt.attr);
     }
   }
-  range_cols_.resize(names.size());
-  cells_.assign(candidates_, std::vector<Cell>(names.size()));
-  std::vector<std::vector<std::pair<double, int>>> nums(names.size());
-  std::vector<std::vector<std::pair<std::string, int>>> strs(names.size());
-  std::vector<std::vector<std::pair<int, int>>> dyns(names.size());
+  std::unordered_map<std::string, int> interval_ids;
+  raw.cells.assign(candidates_, std::vector<Cell>(names.size()));
+  raw.literals.assign(candidates_, {});
   for (int i = 0; i < candidates_; ++i) {
     const auto& ad = p.ads[u.rep[c[i].unit]];
     std::vector<classad::RecordRef> unbound(ad.port_count());
@@ -165,85 +152,88 @@ void GangIndex::build_values(const model::gang::GangProblem& p, const Units& u,
       classad::EvalState st;
       st.clock = p.clock;
       const Value v = classad::select(self, names[a], st);
-      Cell& cell = cells_[i][a];
+      Cell& cell = raw.cells[i][a];
       if (st.touched_unbound || (v.is_numeric() && std::fabs(v.as_real()) > kExact)) {
         cell.kind = Cell::Dynamic;
-        dyns[a].push_back({0, i});
       } else if (v.is_numeric()) {
-        cell.kind = Cell::Num;
-        cell.num = v.as_real();
-        nums[a].push_back({cell.num, i});
+        cell = {Cell::Num, v.as_real()};
       } else if (v.is(Kind::String)) {
-        cell.kind = Cell::Str;
-        cell.str = classad::fold(v.as_string());
-        strs[a].push_back({cell.str, i});
+        cell = {Cell::Str, static_cast<double>(raw.strings.size())};
+        raw.strings.push_back(classad::fold(v.as_string()));
       }
     }
+    for (const classad::Expr* conj : ad.ports()[c[i].port].conjuncts) {
+      const Pattern pt = comparison_pattern(*conj);
+      if (pt.label_port != c[i].port) continue;
+      classad::EvalState st;
+      st.clock = p.clock;
+      Value v = classad::evaluate(*pt.other, &b, st);
+      if (st.touched_unbound) continue;
+      auto [it, fresh] = interval_ids.emplace(classad::fold(pt.attr.text), interval_names_.size());
+      if (fresh) interval_names_.push_back(pt.attr);
+      if (v.is(Kind::String)) raw.strings.push_back(classad::fold(v.as_string()));
+      raw.literals[i].push_back({it->second, pt.op, std::move(v)});
+    }
   }
-  for (std::size_t a = 0; a < names.size(); ++a) {
+  range_cols_.resize(names.size());
+}
+
+void GangIndex::build_values(Raw& raw) {
+  const std::size_t n = range_cols_.size();
+  std::vector<std::vector<std::pair<double, int>>> nums(n), strs(n);
+  std::vector<std::vector<std::pair<int, int>>> dyns(n);
+  cells_ = std::move(raw.cells);
+  for (int i = 0; i < candidates_; ++i) {
+    for (std::size_t a = 0; a < n; ++a) {
+      Cell& cell = cells_[i][a];
+      if (cell.kind == Cell::Str) cell.key = rank(raw.strings[static_cast<std::size_t>(cell.key)]);
+      if (cell.kind == Cell::Num) nums[a].push_back({cell.key, i});
+      if (cell.kind == Cell::Str) strs[a].push_back({cell.key, i});
+      if (cell.kind == Cell::Dynamic) dyns[a].push_back({0, i});
+    }
+  }
+  for (std::size_t a = 0; a < n; ++a) {
     range_cols_[a].num.build(std::move(nums[a]), candidates_);
     range_cols_[a].str.build(std::move(strs[a]), candidates_);
     range_cols_[a].dynamic.build(std::move(dyns[a]), candidates_);
   }
 }
 
-void GangIndex::build_intervals(const model::gang::GangProblem& p, const Units& u,
-                                const std::vector<CandidatePort>& c) {
-  std::unordered_map<std::string, int> ids;
+void GangIndex::build_intervals(Raw& raw) {
+  const std::size_t n = interval_names_.size();
   intervals_.assign(candidates_, {});
+  struct Entries {
+    std::vector<std::pair<double, int>> points;
+    std::vector<std::pair<LoKey, int>> lo;
+    std::vector<std::pair<HiKey, int>> hi;
+  };
+  std::vector<Entries> num(n), str(n);
+  std::vector<std::vector<std::pair<int, int>>> free(n);
   for (int i = 0; i < candidates_; ++i) {
-    const auto& ad = p.ads[u.rep[c[i].unit]];
-    std::vector<classad::RecordRef> unbound(ad.port_count());
-    const classad::Binding b{{}, unbound.data(), ad.port_count()};
-    for (const classad::Expr* conj : ad.ports()[c[i].port].conjuncts) {
-      const Pattern pt = comparison_pattern(*conj);
-      if (pt.label_port != c[i].port) continue;
-      classad::EvalState st;
-      st.clock = p.clock;
-      const Value v = classad::evaluate(*pt.other, &b, st);
-      if (st.touched_unbound) continue;
+    auto& mine = intervals_[i];
+    for (const auto& l : raw.literals[i]) {
       Interval r;
-      if (auto got = interval_of(pt.op, v))
+      if (auto got = interval_of(l.op, l.value))
         r = *got;
       else
-        r.state = Interval::Empty;
-      auto [it, fresh] = ids.emplace(classad::fold(pt.attr.text), interval_names_.size());
-      if (fresh) interval_names_.push_back(pt.attr);
-      auto& mine = intervals_[i];
-      const auto at = std::find_if(mine.begin(), mine.end(),
-                                   [&](const auto& e) { return e.first == it->second; });
+        r.state = Interval::Empty;  // a comparison that is never true
+      const auto at =
+          std::find_if(mine.begin(), mine.end(), [&](const auto& e) { return e.first == l.attr; });
       if (at == mine.end())
-        mine.push_back({it->second, r});
+        mine.push_back({l.attr, r});
       else
         at->second = intersect(at->second, r);
     }
-  }
-  const std::size_t n = interval_names_.size();
-  std::vector<std::vector<std::pair<double, int>>> np(n);
-  std::vector<std::vector<std::pair<LoKey, int>>> nlo(n);
-  std::vector<std::vector<std::pair<HiKey, int>>> nhi(n);
-  std::vector<std::vector<std::pair<std::string, int>>> sp(n);
-  std::vector<std::vector<std::pair<SLoKey, int>>> slo(n);
-  std::vector<std::vector<std::pair<SHiKey, int>>> shi(n);
-  std::vector<std::vector<std::pair<int, int>>> free(n);
-  for (int i = 0; i < candidates_; ++i) {
     std::vector<char> constrained(n, 0);
-    for (const auto& [a, r] : intervals_[i]) {
+    for (const auto& [a, r] : mine) {
       constrained[a] = 1;
-      if (r.state == Interval::Num) {
-        if (is_point(r.nlo, r.nhi)) {
-          np[a].push_back({r.nlo.key, i});
-        } else {
-          nlo[a].push_back({{r.nlo.inf ? 0 : 1, r.nlo.key, r.nlo.incl ? 0 : 1}, i});
-          nhi[a].push_back({{r.nhi.inf ? 1 : 0, r.nhi.key, r.nhi.incl ? 1 : 0}, i});
-        }
-      } else if (r.state == Interval::Str) {
-        if (is_point(r.slo, r.shi)) {
-          sp[a].push_back({r.slo.key, i});
-        } else {
-          slo[a].push_back({{r.slo.inf ? 0 : 1, r.slo.key, r.slo.incl ? 0 : 1}, i});
-          shi[a].push_back({{r.shi.inf ? 1 : 0, r.shi.key, r.shi.incl ? 1 : 0}, i});
-        }
+      if (r.state == Interval::Empty) continue;
+      Entries& e = r.state == Interval::Num ? num[a] : str[a];
+      if (!r.lo.inf && !r.hi.inf && r.lo.incl && r.hi.incl && r.lo.key == r.hi.key) {
+        e.points.push_back({r.lo.key, i});
+      } else {
+        e.lo.push_back({{r.lo.inf ? 0 : 1, r.lo.key, r.lo.incl ? 0 : 1}, i});
+        e.hi.push_back({{r.hi.inf ? 1 : 0, r.hi.key, r.hi.incl ? 1 : 0}, i});
       }
     }
     for (std::size_t a = 0; a < n; ++a)
@@ -251,14 +241,13 @@ void GangIndex::build_intervals(const model::gang::GangProblem& p, const Units& 
   }
   interval_cols_.resize(n);
   for (std::size_t a = 0; a < n; ++a) {
-    auto& ic = interval_cols_[a];
-    ic.npoints.build(std::move(np[a]), candidates_);
-    ic.nlo.build(std::move(nlo[a]), candidates_);
-    ic.nhi.build(std::move(nhi[a]), candidates_);
-    ic.spoints.build(std::move(sp[a]), candidates_);
-    ic.slo.build(std::move(slo[a]), candidates_);
-    ic.shi.build(std::move(shi[a]), candidates_);
-    ic.unconstrained.build(std::move(free[a]), candidates_);
+    for (auto [cols, e] :
+         {std::pair{&interval_cols_[a].num, &num[a]}, std::pair{&interval_cols_[a].str, &str[a]}}) {
+      cols->points.build(std::move(e->points), candidates_);
+      cols->lo.build(std::move(e->lo), candidates_);
+      cols->hi.build(std::move(e->hi), candidates_);
+    }
+    interval_cols_[a].unconstrained.build(std::move(free[a]), candidates_);
   }
 }
 
@@ -275,12 +264,11 @@ void GangIndex::remove(int cp) {
     rc.dynamic.kill(cp);
   }
   for (auto& ic : interval_cols_) {
-    ic.npoints.kill(cp);
-    ic.nlo.kill(cp);
-    ic.nhi.kill(cp);
-    ic.spoints.kill(cp);
-    ic.slo.kill(cp);
-    ic.shi.kill(cp);
+    for (DomainColumns* d : {&ic.num, &ic.str}) {
+      d->points.kill(cp);
+      d->lo.kill(cp);
+      d->hi.kill(cp);
+    }
     ic.unconstrained.kill(cp);
   }
 }

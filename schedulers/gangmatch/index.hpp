@@ -10,8 +10,14 @@
 // candidate's interval on `b` (points and ranges, stabbed by the prober's value of `b`).
 // Whatever cannot be indexed (!=, functions, comparisons of two unknowns...) is left to the full
 // evaluation of the constraints after the probe.
+//
+// Numbers compare as doubles (exact up to 2^53; larger values are not indexed). Strings compare
+// as the classad comparisons do, folded to lower case; the index keeps them as their rank in a
+// sorted dictionary of every string it holds (a string it does not hold ranks between its
+// neighbours), so that every comparison in a probe is a comparison of two numbers.
 #pragma once
 
+#include <climits>
 #include <functional>
 #include <optional>
 #include <string>
@@ -27,19 +33,20 @@
 
 namespace arsim::schedulers::gangmatch {
 
-template <class K>
 struct Bound {
-  K key{};
+  double key = 0;
   bool inf = true;  // unbounded on this side
   bool incl = false;
 };
 
-// Numbers compare as doubles (exact up to 2^53; larger values are not indexed); strings compare
-// folded to lower case, as the classad comparisons do.
+// A set of numbers, or of strings (by rank), or nothing.
 struct Interval {
   enum State : std::uint8_t { Num, Str, Empty } state = Num;
-  Bound<double> nlo, nhi;
-  Bound<std::string> slo, shi;
+  Bound lo, hi;
+  bool contains(State s, double x) const {
+    return state == s && (lo.inf || lo.key < x || (lo.key == x && lo.incl)) &&
+           (hi.inf || x < hi.key || (hi.key == x && hi.incl));
+  }
 };
 
 // What one probe asks: bounds on candidate attributes, and prober values that candidates'
@@ -51,17 +58,14 @@ struct ProbeQuery {
   };
   struct Stab {
     int attr;
-    classad::Value value;  // a number or a string; anything else admits only candidates
-                           // without an interval on the attribute
+    Interval::State kind;  // Num or Str; Empty for a value that is neither (admits only the
+                           // candidates without an interval on the attribute)
+    double key;
   };
   std::vector<Range> ranges;
   std::vector<Stab> stabs;
   bool impossible = false;  // an indexed comparison can never be true: no candidate
 };
-
-// The interval `attr op v` allows, or nothing when the comparison can never be true (v undefined,
-// error, a list...). A number beyond 2^53 gives an unbounded interval (not indexed).
-std::optional<Interval> interval_of(classad::Op op, const classad::Value& v);
 
 class GangIndex {
  public:
@@ -72,35 +76,37 @@ class GangIndex {
   int range_attr(const classad::Name& name) const;
   const std::vector<classad::Name>& interval_attrs() const { return interval_names_; }
 
-  // The candidates satisfying every dimension of `q` that `keep` accepts, ascending.
-  std::vector<int> probe(const ProbeQuery& q, const std::function<bool(int)>& keep);
+  // The interval `attr op v` allows, or nothing when the comparison can never be true (v
+  // undefined, error, a list...). A number beyond 2^53 gives an unbounded interval.
+  std::optional<Interval> interval_of(classad::Op op, const classad::Value& v) const;
+  ProbeQuery::Stab stab(int attr, const classad::Value& v) const;
+
+  // The candidates satisfying every dimension of `q` that `keep` accepts, ascending; at most
+  // `limit` of them (then in no particular order).
+  std::vector<int> probe(const ProbeQuery& q, const std::function<bool(int)>& keep,
+                         int limit = INT_MAX);
 
   // Removes a candidate for good (its unit has no free member left).
   void remove(int candidate);
-  int alive() const { return all_.alive(0, all_.size()); }
 
  private:
   struct Cell {
     enum Kind : std::uint8_t { None, Num, Str, Dynamic } kind = None;
-    double num = 0;
-    std::string str;
+    double key = 0;
   };
   using LoKey = std::tuple<int, double, int>;  // (finite?, key, exclusive?)
-  using SLoKey = std::tuple<int, std::string, int>;
   using HiKey = std::tuple<int, double, int>;  // (infinite?, key, inclusive?)
-  using SHiKey = std::tuple<int, std::string, int>;
   struct RangeColumns {
-    Column<double> num;
-    Column<std::string> str;
+    Column<double> num, str;
     Column<int> dynamic;
   };
+  struct DomainColumns {
+    Column<double> points;
+    Column<LoKey> lo;
+    Column<HiKey> hi;
+  };
   struct IntervalColumns {
-    Column<double> npoints;
-    Column<LoKey> nlo;
-    Column<HiKey> nhi;
-    Column<std::string> spoints;
-    Column<SLoKey> slo;
-    Column<SHiKey> shi;
+    DomainColumns num, str;
     Column<int> unconstrained;
   };
   struct Dim {
@@ -109,17 +115,19 @@ class GangIndex {
     int count;
   };
 
-  void build_values(const model::gang::GangProblem& p, const Units& u,
-                    const std::vector<CandidatePort>& c);
-  void build_intervals(const model::gang::GangProblem& p, const Units& u,
-                       const std::vector<CandidatePort>& c);
+  struct Raw;  // what the candidates' values and literals are, before strings are ranked
+  double rank(const std::string& folded) const;
+  void read(const model::gang::GangProblem& p, const Units& u, const std::vector<CandidatePort>& c,
+            Raw& raw);
+  void build_values(Raw& raw);
+  void build_intervals(Raw& raw);
   int count(const ProbeQuery& q, const Dim& d);
   void enumerate(const ProbeQuery& q, const Dim& d, const std::function<void(int)>& f);
   bool passes(const ProbeQuery& q, int cp, const Dim& driver) const;
-  bool cell_in(const Cell& c, const Interval& r) const;
   const Interval* interval(int cp, int attr) const;
 
   int candidates_ = 0;
+  std::vector<std::string> dict_;  // every string the index holds, folded, sorted
   std::unordered_map<std::string, int> range_ids_;
   std::vector<RangeColumns> range_cols_;
   std::vector<std::vector<Cell>> cells_;  // [candidate][range attr]
@@ -128,7 +136,5 @@ class GangIndex {
   std::vector<std::vector<std::pair<int, Interval>>> intervals_;  // [candidate] sparse
   Column<int> all_;
 };
-
-bool contains(const Interval& r, const classad::Value& v);
 
 }  // namespace arsim::schedulers::gangmatch

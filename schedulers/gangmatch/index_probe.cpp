@@ -1,7 +1,6 @@
 // Probing the gang index: pick the dimension with the fewest live entries, list it, and filter
 // its entries by every other dimension.
 #include <algorithm>
-#include <cmath>
 
 #include "schedulers/gangmatch/index.hpp"
 
@@ -9,13 +8,12 @@ namespace arsim::schedulers::gangmatch {
 
 namespace {
 
-template <class K>
-std::pair<int, int> span(const Column<K>& col, const Bound<K>& lo, const Bound<K>& hi) {
+std::pair<int, int> span(const Column<double>& col, const Bound& lo, const Bound& hi) {
   const int b =
-      lo.inf ? 0 : col.partition([&](const K& k) { return lo.incl ? k < lo.key : !(lo.key < k); });
-  const int e =
-      hi.inf ? col.size()
-             : col.partition([&](const K& k) { return hi.incl ? !(hi.key < k) : k < hi.key; });
+      lo.inf ? 0 : col.partition([&](double k) { return lo.incl ? k < lo.key : k <= lo.key; });
+  const int e = hi.inf
+                    ? col.size()
+                    : col.partition([&](double k) { return hi.incl ? k <= hi.key : k < hi.key; });
   return {b, std::max(b, e)};
 }
 
@@ -25,16 +23,16 @@ struct StabSpan {
   int hi_begin = 0;    // ranges whose upper end admits the value: a suffix of the hi column
 };
 
-template <class K, class Lo, class Hi>
-StabSpan stab_span(const Column<K>& pts, const Column<Lo>& lo, const Column<Hi>& hi, const K& x) {
+template <class Cols>
+StabSpan stab_span(const Cols& d, double x) {
   StabSpan s;
-  s.pb = pts.partition([&](const K& k) { return k < x; });
-  s.pe = pts.partition([&](const K& k) { return !(x < k); });
-  s.lo_end = lo.partition([&](const Lo& t) {
+  s.pb = d.points.partition([&](double k) { return k < x; });
+  s.pe = d.points.partition([&](double k) { return k <= x; });
+  s.lo_end = d.lo.partition([&](const auto& t) {
     return std::get<0>(t) == 0 || std::get<1>(t) < x ||
            (std::get<1>(t) == x && std::get<2>(t) == 0);
   });
-  s.hi_begin = hi.partition([&](const Hi& t) {
+  s.hi_begin = d.hi.partition([&](const auto& t) {
     return std::get<0>(t) == 0 &&
            (std::get<1>(t) < x || (std::get<1>(t) == x && std::get<2>(t) == 0));
   });
@@ -42,19 +40,6 @@ StabSpan stab_span(const Column<K>& pts, const Column<Lo>& lo, const Column<Hi>&
 }
 
 }  // namespace
-
-bool GangIndex::cell_in(const Cell& c, const Interval& r) const {
-  switch (c.kind) {
-    case Cell::Dynamic:
-      return r.state != Interval::Empty;
-    case Cell::Num:
-      return contains(r, classad::Value::real(c.num));
-    case Cell::Str:
-      return contains(r, classad::Value::string(c.str));
-    default:
-      return false;
-  }
-}
 
 const Interval* GangIndex::interval(int cp, int attr) const {
   for (const auto& [a, r] : intervals_[cp])
@@ -66,103 +51,83 @@ int GangIndex::count(const ProbeQuery& q, const Dim& d) {
   if (d.kind == 0) {
     const auto& r = q.ranges[d.index];
     auto& rc = range_cols_[r.attr];
-    const int dyn = rc.dynamic.alive(0, rc.dynamic.size());
-    if (r.bounds.state == Interval::Num) {
-      const auto [b, e] = span(rc.num, r.bounds.nlo, r.bounds.nhi);
-      return rc.num.alive(b, e) + dyn;
-    }
-    if (r.bounds.state == Interval::Str) {
-      const auto [b, e] = span(rc.str, r.bounds.slo, r.bounds.shi);
-      return rc.str.alive(b, e) + dyn;
-    }
-    return 0;
+    if (r.bounds.state == Interval::Empty) return 0;
+    auto& col = r.bounds.state == Interval::Num ? rc.num : rc.str;
+    const auto [b, e] = span(col, r.bounds.lo, r.bounds.hi);
+    return col.alive(b, e) + rc.dynamic.alive(0, rc.dynamic.size());
   }
   const auto& s = q.stabs[d.index];
   auto& ic = interval_cols_[s.attr];
   const int free = ic.unconstrained.alive(0, ic.unconstrained.size());
-  if (s.value.is_numeric()) {
-    const StabSpan sp = stab_span(ic.npoints, ic.nlo, ic.nhi, s.value.as_real());
-    return free + ic.npoints.alive(sp.pb, sp.pe) + ic.nlo.alive(0, sp.lo_end) -
-           ic.nhi.alive(0, sp.hi_begin);
-  }
-  if (s.value.is(classad::Kind::String)) {
-    const StabSpan sp = stab_span(ic.spoints, ic.slo, ic.shi, classad::fold(s.value.as_string()));
-    return free + ic.spoints.alive(sp.pb, sp.pe) + ic.slo.alive(0, sp.lo_end) -
-           ic.shi.alive(0, sp.hi_begin);
-  }
-  return free;
+  if (s.kind == Interval::Empty) return free;
+  auto& dc = s.kind == Interval::Num ? ic.num : ic.str;
+  const StabSpan sp = stab_span(dc, s.key);
+  return free + dc.points.alive(sp.pb, sp.pe) + dc.lo.alive(0, sp.lo_end) -
+         dc.hi.alive(0, sp.hi_begin);
 }
 
 void GangIndex::enumerate(const ProbeQuery& q, const Dim& d, const std::function<void(int)>& f) {
   if (d.kind == 0) {
     const auto& r = q.ranges[d.index];
     auto& rc = range_cols_[r.attr];
-    if (r.bounds.state == Interval::Num) {
-      const auto [b, e] = span(rc.num, r.bounds.nlo, r.bounds.nhi);
-      rc.num.each(b, e, f);
-    } else if (r.bounds.state == Interval::Str) {
-      const auto [b, e] = span(rc.str, r.bounds.slo, r.bounds.shi);
-      rc.str.each(b, e, f);
-    } else {
-      return;
-    }
+    if (r.bounds.state == Interval::Empty) return;
+    auto& col = r.bounds.state == Interval::Num ? rc.num : rc.str;
+    const auto [b, e] = span(col, r.bounds.lo, r.bounds.hi);
+    col.each(b, e, f);
     rc.dynamic.each(0, rc.dynamic.size(), f);
     return;
   }
   const auto& s = q.stabs[d.index];
   auto& ic = interval_cols_[s.attr];
   ic.unconstrained.each(0, ic.unconstrained.size(), f);
-  auto ranges = [&](auto& pts, auto& lo, auto& hi, const auto& x) {
-    const StabSpan sp = stab_span(pts, lo, hi, x);
-    pts.each(sp.pb, sp.pe, f);
-    auto inside = [&](int cp) {
-      if (const Interval* r = interval(cp, s.attr); r && contains(*r, s.value)) f(cp);
-    };
-    if (lo.alive(0, sp.lo_end) <= hi.alive(sp.hi_begin, hi.size()))
-      lo.each(0, sp.lo_end, inside);
-    else
-      hi.each(sp.hi_begin, hi.size(), inside);
+  if (s.kind == Interval::Empty) return;
+  auto& dc = s.kind == Interval::Num ? ic.num : ic.str;
+  const StabSpan sp = stab_span(dc, s.key);
+  dc.points.each(sp.pb, sp.pe, f);
+  auto inside = [&](int cp) {
+    if (const Interval* r = interval(cp, s.attr); r && r->contains(s.kind, s.key)) f(cp);
   };
-  if (s.value.is_numeric())
-    ranges(ic.npoints, ic.nlo, ic.nhi, s.value.as_real());
-  else if (s.value.is(classad::Kind::String))
-    ranges(ic.spoints, ic.slo, ic.shi, classad::fold(s.value.as_string()));
+  // The ranges holding the value: the smaller of the two one-sided lists, filtered.
+  if (dc.lo.alive(0, sp.lo_end) <= dc.hi.alive(sp.hi_begin, dc.hi.size()))
+    dc.lo.each(0, sp.lo_end, inside);
+  else
+    dc.hi.each(sp.hi_begin, dc.hi.size(), inside);
 }
 
 bool GangIndex::passes(const ProbeQuery& q, int cp, const Dim& driver) const {
+  const auto& cells = cells_[cp];
   for (std::size_t i = 0; i < q.ranges.size(); ++i) {
     if (driver.kind == 0 && driver.index == static_cast<int>(i)) continue;
-    if (!cell_in(cells_[cp][q.ranges[i].attr], q.ranges[i].bounds)) return false;
+    const Cell& c = cells[q.ranges[i].attr];
+    if (c.kind == Cell::Dynamic) continue;
+    const auto want = c.kind == Cell::Num ? Interval::Num : Interval::Str;
+    if (c.kind == Cell::None || !q.ranges[i].bounds.contains(want, c.key)) return false;
   }
   for (std::size_t i = 0; i < q.stabs.size(); ++i) {
     if (driver.kind == 1 && driver.index == static_cast<int>(i)) continue;
     const Interval* r = interval(cp, q.stabs[i].attr);
-    if (r && !contains(*r, q.stabs[i].value)) return false;
+    if (r && !r->contains(q.stabs[i].kind, q.stabs[i].key)) return false;
   }
   return true;
 }
 
-std::vector<int> GangIndex::probe(const ProbeQuery& q, const std::function<bool(int)>& keep) {
+std::vector<int> GangIndex::probe(const ProbeQuery& q, const std::function<bool(int)>& keep,
+                                  int limit) {
   std::vector<int> out;
   if (q.impossible) return out;
   Dim best{-1, -1, all_.alive(0, all_.size())};
-  for (int i = 0; i < static_cast<int>(q.ranges.size()); ++i) {
-    const Dim d{0, i, 0};
-    if (const int c = count(q, d); c < best.count) best = {0, i, c};
-  }
-  for (int i = 0; i < static_cast<int>(q.stabs.size()); ++i) {
-    const Dim d{1, i, 0};
-    if (const int c = count(q, d); c < best.count) best = {1, i, c};
-  }
+  for (int i = 0; i < static_cast<int>(q.ranges.size()); ++i)
+    if (const int c = count(q, {0, i, 0}); c < best.count) best = {0, i, c};
+  for (int i = 0; i < static_cast<int>(q.stabs.size()); ++i)
+    if (const int c = count(q, {1, i, 0}); c < best.count) best = {1, i, c};
   auto visit = [&](int cp) {
-    if (passes(q, cp, best) && keep(cp)) out.push_back(cp);
+    if (static_cast<int>(out.size()) < limit && passes(q, cp, best) && keep(cp)) out.push_back(cp);
   };
   if (best.kind < 0)
     all_.each(0, all_.size(), visit);
   else
     enumerate(q, best, visit);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  if (static_cast<int>(out.size()) < limit) std::sort(out.begin(), out.end());
   return out;
 }
 

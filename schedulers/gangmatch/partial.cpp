@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "schedulers/gangmatch/engine.hpp"
 
 namespace arsim::schedulers::gangmatch {
@@ -125,7 +127,7 @@ ProbeQuery Engine::probe_query(int n, int i) const {
   auto add_range = [&](const classad::Name& attr, classad::Op op, const Value& v) {
     const int a = index_->range_attr(attr);
     if (a < 0) return;
-    if (auto r = interval_of(op, v))
+    if (auto r = index_->interval_of(op, v))
       q.ranges.push_back({a, *r});
     else
       q.impossible = true;
@@ -154,9 +156,25 @@ ProbeQuery Engine::probe_query(int n, int i) const {
     const Value v = classad::select(self, names[a], st);
     if (st.touched_unbound) continue;
     if (v.is_numeric() && std::fabs(v.as_real()) > 9007199254740992.0) continue;
-    q.stabs.push_back({a, v.is_numeric() || v.is(classad::Kind::String) ? v : Value()});
+    q.stabs.push_back(index_->stab(a, v));
   }
   return q;
+}
+
+std::string Engine::query_key(const ProbeQuery& q) {
+  if (q.impossible) return "impossible";
+  std::string key;
+  auto bound = [&](const Bound& b) {
+    key += b.inf ? "* " : fmt::format("{}{} ", b.incl ? '[' : '(', b.key);
+  };
+  for (const auto& r : q.ranges) {
+    key += fmt::format("r{}{}", r.attr, static_cast<int>(r.bounds.state));
+    bound(r.bounds.lo);
+    bound(r.bounds.hi);
+  }
+  for (const auto& st : q.stabs)
+    key += fmt::format("s{}{}={} ", st.attr, static_cast<int>(st.kind), st.key);
+  return key;
 }
 
 std::optional<double> Engine::rank_of(int n, int i, int cp) {
