@@ -15,7 +15,7 @@ using classad::Binding;
 using classad::RecordRef;
 
 std::optional<std::string> check_shape(const GangProblem& p, const Gang& g,
-                                       const std::set<int>& roots) {
+                                       const std::vector<char>& roots) {
   if (g.nodes.empty()) return "empty gang";
   const int n_ads = static_cast<int>(p.ads.size());
   std::set<int> seen;
@@ -25,11 +25,11 @@ std::optional<std::string> check_shape(const GangProblem& p, const Gang& g,
     if (!seen.insert(n.ad).second)
       return fmt::format("node {}: ad {} is used twice in the gang", i, ad_name(p, n.ad));
     if (i == 0) {
-      if (n.parent != -1 || !roots.count(n.ad))
+      if (n.parent != -1 || !roots[n.ad])
         return fmt::format("node 0: {} is not a root of the problem", ad_name(p, n.ad));
       continue;
     }
-    if (roots.count(n.ad))
+    if (roots[n.ad])
       return fmt::format("node {}: {} is a root, not a resource", i, ad_name(p, n.ad));
     if (n.parent < 0 || n.parent >= static_cast<int>(i))
       return fmt::format("node {}: parent {} does not come before it", i, n.parent);
@@ -42,20 +42,15 @@ std::optional<std::string> check_shape(const GangProblem& p, const Gang& g,
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<std::string> validate(const GangProblem& problem) {
-  std::set<int> seen;
-  for (int r : problem.roots) {
-    if (r < 0 || r >= static_cast<int>(problem.ads.size()))
-      return fmt::format("root {} out of range (the pool has {} ads)", r, problem.ads.size());
-    if (!seen.insert(r).second) return fmt::format("root {} listed twice", r);
-  }
-  return std::nullopt;
+std::vector<char> root_flags(const GangProblem& p) {
+  std::vector<char> roots(p.ads.size(), 0);
+  for (int r : p.roots)
+    if (r >= 0 && r < static_cast<int>(roots.size())) roots[r] = 1;
+  return roots;
 }
 
-std::optional<std::string> check_gang(const GangProblem& p, const Gang& g) {
-  const std::set<int> roots(p.roots.begin(), p.roots.end());
+std::optional<std::string> check_one(const GangProblem& p, const Gang& g,
+                                     const std::vector<char>& roots) {
   if (auto e = check_shape(p, g, roots)) return e;
   const std::size_t n = g.nodes.size();
   // Which node each port of each node is bound to.
@@ -105,10 +100,27 @@ std::optional<std::string> check_gang(const GangProblem& p, const Gang& g) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<std::string> validate(const GangProblem& problem) {
+  std::set<int> seen;
+  for (int r : problem.roots) {
+    if (r < 0 || r >= static_cast<int>(problem.ads.size()))
+      return fmt::format("root {} out of range (the pool has {} ads)", r, problem.ads.size());
+    if (!seen.insert(r).second) return fmt::format("root {} listed twice", r);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_gang(const GangProblem& p, const Gang& g) {
+  return check_one(p, g, root_flags(p));
+}
+
 std::optional<std::string> check_gangs(const GangProblem& p, const std::vector<Gang>& gangs) {
   std::vector<int> owner(p.ads.size(), -1);
+  const std::vector<char> roots = root_flags(p);
   for (std::size_t g = 0; g < gangs.size(); ++g) {
-    if (auto e = check_gang(p, gangs[g])) return fmt::format("gang {}: {}", g + 1, *e);
+    if (auto e = check_one(p, gangs[g], roots)) return fmt::format("gang {}: {}", g + 1, *e);
     for (const auto& node : gangs[g].nodes) {
       if (owner[node.ad] != -1)
         return fmt::format("{} is in gangs {} and {}", ad_name(p, node.ad), owner[node.ad] + 1,

@@ -15,7 +15,7 @@ Engine::Engine(const model::gang::GangProblem& problem, const EngineOptions& opt
   cps_ = candidate_ports(p_, units_);
   cps_of_unit_.resize(units_.count());
   for (int c = 0; c < static_cast<int>(cps_.size()); ++c) cps_of_unit_[cps_[c].unit].push_back(c);
-  if (o_.source == EngineOptions::Source::Index) index_.emplace(p_, units_, cps_);
+  if (o_.source == EngineOptions::Source::Index) index_.emplace(p_, units_, cps_, o_.index_only);
   std::vector<std::pair<int, int>> all;
   for (int c = 0; c < static_cast<int>(cps_.size()); ++c) all.push_back({0, c});
   scan_.build(std::move(all), static_cast<int>(cps_.size()));

@@ -104,8 +104,8 @@ ProbeQuery::Stab GangIndex::stab(int attr, const Value& v) const {
 }
 
 GangIndex::GangIndex(const model::gang::GangProblem& p, const Units& u,
-                     const std::vector<CandidatePort>& c)
-    : candidates_(static_cast<int>(c.size())) {
+                     const std::vector<CandidatePort>& c, const std::vector<std::string>& only)
+    : candidates_(static_cast<int>(c.size())), only_(only) {
   std::vector<std::pair<int, int>> all;
   for (int i = 0; i < candidates_; ++i) all.push_back({0, i});
   all_.build(std::move(all), candidates_);
@@ -123,8 +123,13 @@ void GangIndex::read(const model::gang::GangProblem& p, const Units& u,
                      const std::vector<CandidatePort>& c, Raw& raw) {
   // Every attribute an indexable comparison reads, and every target of an alias L.c.
   std::vector<classad::Name> names;
+  auto allowed = [&](const classad::Name& n) {
+    return only_.empty() ||
+           std::find(only_.begin(), only_.end(), classad::fold(n.text)) != only_.end();
+  };
   auto note = [&](const classad::Name& n) {
-    if (range_ids_.emplace(classad::fold(n.text), static_cast<int>(names.size())).second)
+    if (allowed(n) &&
+        range_ids_.emplace(classad::fold(n.text), static_cast<int>(names.size())).second)
       names.push_back(n);
   };
   for (int unit = 0; unit < u.count(); ++unit) {
@@ -164,7 +169,7 @@ void GangIndex::read(const model::gang::GangProblem& p, const Units& u,
     }
     for (const classad::Expr* conj : ad.ports()[c[i].port].conjuncts) {
       const Pattern pt = comparison_pattern(*conj);
-      if (pt.label_port != c[i].port) continue;
+      if (pt.label_port != c[i].port || !allowed(pt.attr)) continue;
       classad::EvalState st;
       st.clock = p.clock;
       Value v = classad::evaluate(*pt.other, &b, st);

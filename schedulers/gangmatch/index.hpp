@@ -69,8 +69,10 @@ struct ProbeQuery {
 
 class GangIndex {
  public:
+  // `only`: index just these attributes (folded names); empty = every indexable attribute.
   GangIndex(const model::gang::GangProblem& problem, const Units& units,
-            const std::vector<CandidatePort>& candidates);
+            const std::vector<CandidatePort>& candidates,
+            const std::vector<std::string>& only = {});
 
   // Attribute ids for ranges (-1: not indexed), and the attributes candidates bound.
   int range_attr(const classad::Name& name) const;
@@ -127,6 +129,7 @@ class GangIndex {
   const Interval* interval(int cp, int attr) const;
 
   int candidates_ = 0;
+  std::vector<std::string> only_;
   std::vector<std::string> dict_;  // every string the index holds, folded, sorted
   std::unordered_map<std::string, int> range_ids_;
   std::vector<RangeColumns> range_cols_;

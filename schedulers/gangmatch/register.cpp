@@ -37,7 +37,7 @@ class ExactMatcher : public GangMatcher {
   ExactOptions o_;
 };
 
-std::vector<ParamSpec> common_specs(bool with_order) {
+std::vector<ParamSpec> common_specs(bool with_order, bool with_scan = false) {
   using T = ParamType;
   std::vector<ParamSpec> specs = {
       {"rank", T::Bool, "true", "try candidates by descending Rank of the probing port", {}},
@@ -50,6 +50,14 @@ std::vector<ParamSpec> common_specs(bool with_order) {
        2e9},
       {"max_gang_size", T::Int, "64", "ads in one gang at most", {}, 1, 100000},
   };
+  if (with_scan)
+    specs.insert(specs.begin(),
+                 {"scan",
+                  T::String,
+                  "all",
+                  "candidates of a port: every free ad, or only the ads of the Type the port "
+                  "asks for (a reading of §5's nested loops)",
+                  {"all", "type"}});
   if (with_order)
     specs.insert(specs.begin(), {"order",
                                  T::String,
@@ -59,7 +67,11 @@ std::vector<ParamSpec> common_specs(bool with_order) {
   return specs;
 }
 
-EngineOptions options_from(const Params& p, EngineOptions o, bool with_order) {
+EngineOptions options_from(const Params& p, EngineOptions o, bool with_order, bool with_scan) {
+  if (with_scan && p.get_string("scan") == "type") {
+    o.source = EngineOptions::Source::Index;  // an index over Type alone
+    o.index_only = {"type"};
+  }
   if (with_order)
     o.order = p.get_string("order") == "right-to-left" ? EngineOptions::Order::RightToLeft
                                                        : EngineOptions::Order::LeftToRight;
@@ -69,10 +81,19 @@ EngineOptions options_from(const Params& p, EngineOptions o, bool with_order) {
   return o;
 }
 
+EngineOptions engine(EngineOptions::Source source, EngineOptions::Order order, bool clustered) {
+  EngineOptions o;
+  o.source = source;
+  o.order = order;
+  o.clustered = clustered;
+  return o;
+}
+
 void add_engine(GangMatcherRegistry& r, const std::string& name, const std::string& what,
-                EngineOptions base, bool with_order) {
-  r.add({name, what, common_specs(with_order), [base, with_order](const Params& p) {
-           return std::make_unique<EngineMatcher>(options_from(p, base, with_order));
+                EngineOptions base, bool with_order, bool with_scan = false) {
+  r.add({name, what, common_specs(with_order, with_scan),
+         [base, with_order, with_scan](const Params& p) {
+           return std::make_unique<EngineMatcher>(options_from(p, base, with_order, with_scan));
          }});
 }
 
@@ -84,19 +105,19 @@ void register_matchers(GangMatcherRegistry& r) {
   add_engine(r, "naive",
              "Raman et al. §5 naive: backtracking over nested loops, ports in a fixed order, "
              "every free ad a candidate",
-             {S::Scan, O::LeftToRight, false}, true);
+             engine(S::Scan, O::LeftToRight, false), true, true);
   add_engine(r, "indexed",
              "the naive order with attribute and constraint-interval indexes (§5): a probe "
              "returns a tight superset of a port's candidates",
-             {S::Index, O::LeftToRight, false}, true);
+             engine(S::Index, O::LeftToRight, false), true);
   add_engine(r, "dynamic",
              "indexed, filling ports in ascending order of candidate-set size and shunting "
              "constraints on unbound ports (§5)",
-             {S::Index, O::Dynamic, false}, false);
+             engine(S::Index, O::Dynamic, false), false);
   add_engine(r, "clustered",
              "dynamic over autoclusters of interchangeable ads, with candidate lists and failed "
              "partial gangs remembered for the rest of the cycle (same gangs, fewer probes)",
-             {S::Index, O::Dynamic, true}, false);
+             engine(S::Index, O::Dynamic, true), false);
   r.add({"exact",
          "the most gangs possible (any root order): brute-force enumeration of every valid gang "
          "and a set-packing 0-1 IP on CBC; small pools only",

@@ -38,9 +38,11 @@ TEST(GangRandom, AllMatchersAgreeWhereTheyShouldAndStayBelowTheOptimum) {
       ASSERT_EQ(check_gangs(p, r[m].gangs), std::nullopt) << m << " pool " << k;
     }
     r["naive-rl"] = t::run("naive", p, {{"order", "right-to-left"}});
+    r["naive-type"] = t::run("naive", p, {{"scan", "type"}});
     r["indexed-rl"] = t::run("indexed", p, {{"order", "right-to-left"}});
     ASSERT_EQ(check_gangs(p, r["indexed-rl"].gangs), std::nullopt) << k;
     ASSERT_EQ(text(r["naive"].gangs), text(r["indexed"].gangs)) << "pool " << k;
+    ASSERT_EQ(text(r["naive"].gangs), text(r["naive-type"].gangs)) << "pool " << k;
     ASSERT_EQ(text(r["naive-rl"].gangs), text(r["indexed-rl"].gangs)) << "pool " << k;
     ASSERT_EQ(text(r["dynamic"].gangs), text(r["clustered"].gangs)) << "pool " << k;
     ASSERT_LE(r["indexed"].stats.evaluations, r["naive"].stats.evaluations) << k;
