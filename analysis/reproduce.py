@@ -14,6 +14,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ctaap  # noqa: E402
+import gangmatch  # noqa: E402
 import gridars  # noqa: E402
 import matching  # noqa: E402
 import scs  # noqa: E402
@@ -87,6 +88,7 @@ def main():
     report += ctaap.section(args.out, figs)
     report += scs.section(args.out, figs)
     report += matching.section(args.out, figs)
+    report += gangmatch.section(args.out, figs)
     if os.path.exists(notes_path):
         with open(notes_path) as f:
             report += ["## How and why ours differ", "", f.read()]

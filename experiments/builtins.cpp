@@ -1,6 +1,7 @@
 #include "experiments/builtins.hpp"
 
 #include "experiments/ctaap/experiments.hpp"
+#include "experiments/gangmatch/experiment.hpp"
 #include "experiments/interval/experiments.hpp"
 #include "experiments/matching/experiments.hpp"
 
@@ -10,6 +11,7 @@ void register_builtins(ExperimentRegistry& registry, const schedulers::Registrie
   ctaap::register_experiments(registry);
   interval::register_experiments(registry, algorithms.intervals);
   matching::register_experiments(registry, algorithms.matchers);
+  gangmatch::register_experiments(registry, algorithms.gang_matchers);
 }
 
 }  // namespace arsim::experiments

@@ -1,6 +1,8 @@
 #include "schedulers/builtins.hpp"
 
 #include "schedulers/ctaap/planner.hpp"
+#include "schedulers/gangmatch/register.hpp"
+#include "schedulers/gangmatch/register.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/register.hpp"
@@ -17,6 +19,7 @@ void register_builtins(Registries& r) {
   interval::register_schedulers(r.intervals);
   spectral::register_schedulers(r.intervals);
   matching::register_matchers(r.matchers);
+  gangmatch::register_matchers(r.gang_matchers);
 }
 
 }  // namespace arsim::schedulers

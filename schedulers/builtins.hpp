@@ -1,6 +1,7 @@
 // Registers every built-in algorithm; the one place that knows them all.
 #pragma once
 
+#include "schedulers/gang_matcher.hpp"
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
 #include "schedulers/resource_matcher.hpp"
@@ -12,6 +13,7 @@ struct Registries {
   PlannerRegistry planners{"planner"};
   IntervalRegistry intervals{"interval scheduler"};
   MatcherRegistry matchers{"resource matcher"};
+  GangMatcherRegistry gang_matchers{"gang matcher"};
 };
 
 void register_builtins(Registries& r);

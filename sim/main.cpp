@@ -7,6 +7,7 @@
 
 #include "sim/engine/runner.hpp"
 #include "sim/kinds/builtins.hpp"
+#include "sim/cli/classad_command.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_view.hpp"
 #include "workloads/request_file.hpp"
@@ -52,7 +53,10 @@ void list(const Catalog& reg) {
   list(reg.algorithms.planners,
        "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
   list(reg.algorithms.intervals, "interval schedulers:");
-  list(reg.algorithms.matchers, "resource matchers (offline experiments matching-*, parameter matchers):");
+  list(reg.algorithms.matchers,
+       "resource matchers (offline experiments matching-*, parameter matchers):");
+  list(reg.algorithms.gang_matchers,
+       "gang matchers (arsim classad gang --matcher NAME --param KEY=VALUE):");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
 }
@@ -105,10 +109,18 @@ int main(int argc, char** argv) {
   gen->add_option("--run", run_index, "run index (each run draws its own workload)");
   gen->add_option("--set", sets, "override a setting: key=value");
 
+  auto* cls = app.add_subcommand("classad",
+                                 "evaluate, match and gangmatch classads: "
+                                 "arsim classad eval|match|gang --help")
+                  ->prefix_command();
+
   CLI11_PARSE(app, argc, argv);
 
   Catalog reg;
   arsim::kinds::register_builtins(reg);
+  if (cls->parsed())
+    return arsim::cli::classad_command(cls->remaining(), reg.algorithms.gang_matchers, std::cout,
+                                       std::cerr);
   try {
     if (lst->parsed()) {
       list(reg);

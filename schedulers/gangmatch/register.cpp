@@ -1,0 +1,134 @@
+#include "schedulers/gangmatch/register.hpp"
+
+#include <chrono>
+
+#include "schedulers/gangmatch/engine.hpp"
+#include "schedulers/gangmatch/exact.hpp"
+
+namespace arsim::schedulers::gangmatch {
+
+namespace {
+
+class EngineMatcher : public GangMatcher {
+ public:
+  explicit EngineMatcher(EngineOptions o) : o_(o) {}
+  GangResult match(const model::gang::GangProblem& problem) override {
+    return run_engine(problem, o_);
+  }
+
+ private:
+  EngineOptions o_;
+};
+
+class ExactMatcher : public GangMatcher {
+ public:
+  explicit ExactMatcher(ExactOptions o) : o_(o) {}
+  GangResult match(const model::gang::GangProblem& problem) override {
+    const ExactResult r = solve_exact(problem, o_);
+    GangResult out;
+    out.gangs = r.gangs;
+    out.stats.roots = static_cast<long>(problem.roots.size());
+    out.stats.matched = static_cast<long>(r.gangs.size());
+    out.stats.seconds = r.seconds;
+    return out;
+  }
+
+ private:
+  ExactOptions o_;
+};
+
+std::vector<ParamSpec> common_specs(bool with_order, bool with_scan = false) {
+  using T = ParamType;
+  std::vector<ParamSpec> specs = {
+      {"rank", T::Bool, "true", "try candidates by descending Rank of the probing port", {}},
+      {"max_docks",
+       T::Int,
+       "0",
+       "docks tried per root before giving it up (0 = no limit; deterministic)",
+       {},
+       0,
+       2e9},
+      {"max_gang_size", T::Int, "64", "ads in one gang at most", {}, 1, 100000},
+  };
+  if (with_scan)
+    specs.insert(specs.begin(),
+                 {"scan",
+                  T::String,
+                  "all",
+                  "candidates of a port: every free ad, or only the ads of the Type the port "
+                  "asks for (a reading of §5's nested loops)",
+                  {"all", "type"}});
+  if (with_order)
+    specs.insert(specs.begin(), {"order",
+                                 T::String,
+                                 "left-to-right",
+                                 "port order: ports of an ad first to last, or last to first",
+                                 {"left-to-right", "right-to-left"}});
+  return specs;
+}
+
+EngineOptions options_from(const Params& p, EngineOptions o, bool with_order, bool with_scan) {
+  if (with_scan && p.get_string("scan") == "type") {
+    o.source = EngineOptions::Source::Index;  // an index over Type alone
+    o.index_only = {"type"};
+  }
+  if (with_order)
+    o.order = p.get_string("order") == "right-to-left" ? EngineOptions::Order::RightToLeft
+                                                       : EngineOptions::Order::LeftToRight;
+  o.use_rank = p.get_bool("rank");
+  o.max_docks = p.get_int("max_docks");
+  o.max_gang_size = p.get_int("max_gang_size");
+  return o;
+}
+
+EngineOptions engine(EngineOptions::Source source, EngineOptions::Order order, bool clustered) {
+  EngineOptions o;
+  o.source = source;
+  o.order = order;
+  o.clustered = clustered;
+  return o;
+}
+
+void add_engine(GangMatcherRegistry& r, const std::string& name, const std::string& what,
+                EngineOptions base, bool with_order, bool with_scan = false) {
+  r.add({name, what, common_specs(with_order, with_scan),
+         [base, with_order, with_scan](const Params& p) {
+           return std::make_unique<EngineMatcher>(options_from(p, base, with_order, with_scan));
+         }});
+}
+
+}  // namespace
+
+void register_matchers(GangMatcherRegistry& r) {
+  using S = EngineOptions::Source;
+  using O = EngineOptions::Order;
+  add_engine(r, "naive",
+             "Raman et al. §5 naive: backtracking over nested loops, ports in a fixed order, "
+             "every free ad a candidate",
+             engine(S::Scan, O::LeftToRight, false), true, true);
+  add_engine(r, "indexed",
+             "the naive order with attribute and constraint-interval indexes (§5): a probe "
+             "returns a tight superset of a port's candidates",
+             engine(S::Index, O::LeftToRight, false), true);
+  add_engine(r, "dynamic",
+             "indexed, filling ports in ascending order of candidate-set size and shunting "
+             "constraints on unbound ports (§5)",
+             engine(S::Index, O::Dynamic, false), false);
+  add_engine(r, "clustered",
+             "dynamic over autoclusters of interchangeable ads, with candidate lists and failed "
+             "partial gangs remembered for the rest of the cycle (same gangs, fewer probes)",
+             engine(S::Index, O::Dynamic, true), false);
+  r.add({"exact",
+         "the most gangs possible (any root order): brute-force enumeration of every valid gang "
+         "and a set-packing 0-1 IP on CBC; small pools only",
+         {{"max_trees", ParamType::Int, "2000000", "complete trees checked at most", {}, 1, 2e9},
+          {"max_candidates", ParamType::Int, "200000", "valid gangs at most", {}, 1, 2e9}},
+         [](const Params& p) {
+           ExactOptions o;
+           o.max_trees = p.get_int("max_trees");
+           o.max_candidates = p.get_int("max_candidates");
+           return std::make_unique<ExactMatcher>(o);
+         }});
+}
+
+}  // namespace arsim::schedulers::gangmatch
