@@ -1,7 +1,7 @@
 // The OfflineExperiment family: algorithm evaluations on generated instances, without a
-// simulation (scenario kind="offline", sim/kinds/offline/), e.g. CTAAP Figs. 2-3. An experiment draws its
-// instances from the seed and run index, runs the algorithms it compares, and returns a table that
-// the engine writes as results.csv of the run.
+// simulation (scenario kind="offline", sim/kinds/offline/), e.g. CTAAP Figs. 2-3. An experiment
+// draws its instances from the seed and run index, runs the algorithms it compares, and returns a
+// table that the engine writes as results.csv of the run.
 #pragma once
 
 #include <cstdint>

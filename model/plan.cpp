@@ -24,8 +24,8 @@ std::optional<std::string> check_route(const ResourceGraph& g, const std::vector
     at = g.other_end(e, at);
     if (!seen.insert(at).second) return fmt::format("path visits '{}' twice", g.vertex(at).name);
   }
-  if (at != to) return fmt::format("path ends at '{}', not at '{}'", g.vertex(at).name,
-                                   g.vertex(to).name);
+  if (at != to)
+    return fmt::format("path ends at '{}', not at '{}'", g.vertex(at).name, g.vertex(to).name);
   return std::nullopt;
 }
 }  // namespace

@@ -24,12 +24,12 @@ struct Pair {
 struct Request {
   int id = -1;
   std::string user;
-  int type = 0;               // generator's request type (GridARS Fig. 6), 0 when unknown
+  int type = 0;  // generator's request type (GridARS Fig. 6), 0 when unknown
   Time submit = 0;
   Time est = 0;
   Time lst = 0;
   Time duration = 0;
-  double service_level = 1;   // GridARS option (C): the share of availability the user is shown
+  double service_level = 1;  // GridARS option (C): the share of availability the user is shown
   std::vector<Component> components;
   std::vector<Pair> pairs;
 

@@ -28,7 +28,9 @@ namespace {
 using NodePtr = std::unique_ptr<ReservationTable::Node>;
 }
 
-static double sum_of(const std::unique_ptr<ReservationTable::Node>& n) { return n ? n->sum : 0; }
+static double sum_of(const std::unique_ptr<ReservationTable::Node>& n) {
+  return n ? n->sum : 0;
+}
 
 static void update(ReservationTable::Node& n) {
   const double left_sum = sum_of(n.left);
@@ -82,8 +84,10 @@ void ReservationTable::add_step(TimeFrame frame, double amount) {
     auto [at, above] = split(std::move(rest), key, true);
     if (at) {
       at->delta += delta;
-      if (std::abs(at->delta) < kEps) at.reset();  // no change left at this instant
-      else update(*at);
+      if (std::abs(at->delta) < kEps)
+        at.reset();  // no change left at this instant
+      else
+        update(*at);
     } else {
       rng_state_ ^= rng_state_ << 13;  // xorshift64: a deterministic priority stream
       rng_state_ ^= rng_state_ >> 7;

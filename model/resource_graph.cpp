@@ -17,7 +17,8 @@ bool plain_name(const std::string& name) {
 }  // namespace
 
 int ResourceGraph::add_vertex(Vertex v) {
-  require(plain_name(v.name), "vertex '" + v.name + "': a name is non-empty, without ; + , quotes or spaces");
+  require(plain_name(v.name),
+          "vertex '" + v.name + "': a name is non-empty, without ; + , quotes or spaces");
   require(!find_vertex(v.name), "vertex '" + v.name + "': duplicate name");
   require(v.cores >= 0, "vertex '" + v.name + "': cores must be >= 0");
   require(v.role == VertexRole::Exchange || v.cores > 0,
@@ -32,7 +33,8 @@ int ResourceGraph::add_vertex(Vertex v) {
 }
 
 int ResourceGraph::add_edge(Edge e) {
-  require(plain_name(e.name), "edge '" + e.name + "': a name is non-empty, without ; + , quotes or spaces");
+  require(plain_name(e.name),
+          "edge '" + e.name + "': a name is non-empty, without ; + , quotes or spaces");
   require(!find_edge(e.name), "edge '" + e.name + "': duplicate name");
   require(e.a >= 0 && e.a < vertex_count() && e.b >= 0 && e.b < vertex_count(),
           "edge '" + e.name + "': unknown endpoint");

@@ -17,19 +17,19 @@ struct Vertex {
   std::string name;
   VertexRole role = VertexRole::Site;
   std::string domain;
-  int cores = 0;            // wc_i; 0 for exchange points
-  double core_speed = 0;    // flop/s per core
-  double memory = 0;        // bytes; 0 = not modelled
-  double unit_value = 1;    // vc_i
+  int cores = 0;          // wc_i; 0 for exchange points
+  double core_speed = 0;  // flop/s per core
+  double memory = 0;      // bytes; 0 = not modelled
+  double unit_value = 1;  // vc_i
 };
 
 struct Edge {
   std::string name;
-  int a = -1;               // vertex ids; the path carries traffic both ways
+  int a = -1;  // vertex ids; the path carries traffic both ways
   int b = -1;
-  std::string domain;       // the network RM that manages it
-  double bandwidth = 0;     // wb_k in Gbit/s
-  double unit_value = 1;    // vb_k
+  std::string domain;     // the network RM that manages it
+  double bandwidth = 0;   // wb_k in Gbit/s
+  double unit_value = 1;  // vb_k
 };
 
 class ResourceGraph {

@@ -19,9 +19,9 @@ struct TimeFrame {
 };
 
 // The N laddered frames of GridARS stage 2i: frames of length `duration` whose starts are spread
-// evenly over [est, lst], first at est and last at lst, so every frame lies in [est, lst + duration].
-// One frame when n == 1 or est == lst. Throws std::invalid_argument on n < 1, lst < est or
-// duration <= 0.
+// evenly over [est, lst], first at est and last at lst, so every frame lies in [est, lst +
+// duration]. One frame when n == 1 or est == lst. Throws std::invalid_argument on n < 1, lst < est
+// or duration <= 0.
 std::vector<TimeFrame> laddered_frames(Time est, Time lst, Time duration, int n);
 
 }  // namespace arsim::model

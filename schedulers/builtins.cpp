@@ -2,11 +2,9 @@
 
 #include "schedulers/ctaap/planner.hpp"
 #include "schedulers/gangmatch/register.hpp"
-#include "schedulers/gangmatch/register.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "schedulers/interval/register.hpp"
-#include "schedulers/matching/register.hpp"
 #include "schedulers/matching/register.hpp"
 #include "schedulers/spectral/register.hpp"
 

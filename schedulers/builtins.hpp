@@ -5,7 +5,6 @@
 #include "schedulers/interval_scheduler.hpp"
 #include "schedulers/planner.hpp"
 #include "schedulers/resource_matcher.hpp"
-#include "schedulers/resource_matcher.hpp"
 
 namespace arsim::schedulers {
 

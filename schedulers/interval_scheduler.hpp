@@ -1,12 +1,12 @@
-// The IntervalScheduler family (docs/ARCHITECTURE.md, Seams): soft interval scheduling of SCS (Doulamis, Kokkinos,
-// Varvarigos, IEEE TC 2013, §2). Once per activation period T, the tasks whose requested start falls
-// in the period are given to M resources; a resource runs its tasks one at a time, and a task that
-// finds its resource busy is shifted in time instead of being rejected. Only the hard Maxima IS
-// baseline may reject (defer) a task to the next period.
+// The IntervalScheduler family (docs/ARCHITECTURE.md, Seams): soft interval scheduling of SCS
+// (Doulamis, Kokkinos, Varvarigos, IEEE TC 2013, §2). Once per activation period T, the tasks whose
+// requested start falls in the period are given to M resources; a resource runs its tasks one at a
+// time, and a task that finds its resource busy is shifted in time instead of being rejected. Only
+// the hard Maxima IS baseline may reject (defer) a task to the next period.
 //
 // A scheduler is a pure function: problem in, resource and actual start per task out. The caller
-// (the periodic driver in schedulers/interval/ or the simulator's actor) carries the busy-until time
-// of every resource from one activation to the next (§2.3).
+// (the periodic driver in schedulers/interval/ or the simulator's actor) carries the busy-until
+// time of every resource from one activation to the next (§2.3).
 #pragma once
 
 #include <map>
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/registry.hpp"
 #include "model/interval_task.hpp"
+#include "schedulers/registry.hpp"
 
 namespace arsim::schedulers {
 
@@ -37,8 +37,8 @@ struct IntervalProblem {
 inline constexpr int kDeferred = -1;
 
 struct IntervalSchedule {
-  std::vector<int> resource;        // per task: 0..M-1 or kDeferred
-  std::vector<model::Time> start;   // per task: actual start ST_i^(a) (unset when deferred)
+  std::vector<int> resource;       // per task: 0..M-1 or kDeferred
+  std::vector<model::Time> start;  // per task: actual start ST_i^(a) (unset when deferred)
 };
 
 struct IntervalStats {
@@ -60,7 +60,8 @@ class IntervalScheduler {
 using IntervalRegistry = Registry<IntervalScheduler>;
 
 // Throws std::invalid_argument naming the first bad field: M >= 1, busy_until empty or of size M
-// and finite, times finite with FT >= ST, predecessors in range, distinct from the task and acyclic.
+// and finite, times finite with FT >= ST, predecessors in range, distinct from the task and
+// acyclic.
 void validate(const IntervalProblem& problem);
 
 // Checks a schedule independently of every scheduler: sizes match, resources in range, every

@@ -27,8 +27,8 @@ bool parse_bool(const std::string& s, bool& out) {
 
 void check_value(const std::string& owner, const ParamSpec& spec, const std::string& value) {
   auto fail = [&](const std::string& expected) {
-    throw ParamError(fmt::format("{}: parameter '{}' = '{}': expected {}", owner, spec.name, value,
-                                 expected));
+    throw ParamError(
+        fmt::format("{}: parameter '{}' = '{}': expected {}", owner, spec.name, value, expected));
   };
   double num = 0;
   bool flag = false;
@@ -53,18 +53,24 @@ void check_value(const std::string& owner, const ParamSpec& spec, const std::str
         fail(fmt::format("one of {}", fmt::join(spec.choices, ", ")));
       return;
   }
-  if (num < spec.min || num > spec.max) fail(fmt::format("a value in [{}, {}]", spec.min, spec.max));
+  if (num < spec.min || num > spec.max)
+    fail(fmt::format("a value in [{}, {}]", spec.min, spec.max));
 }
 
 }  // namespace
 
 std::string to_string(ParamType t) {
   switch (t) {
-    case ParamType::Int: return "int";
-    case ParamType::Double: return "double";
-    case ParamType::Bool: return "bool";
-    case ParamType::String: return "string";
-    case ParamType::Path: return "path";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Double:
+      return "double";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::String:
+      return "string";
+    case ParamType::Path:
+      return "path";
   }
   return "?";
 }
@@ -72,12 +78,14 @@ std::string to_string(ParamType t) {
 Params::Params(const std::string& owner, const std::vector<ParamSpec>& specs,
                const std::map<std::string, std::string>& raw) {
   for (const auto& [key, value] : raw) {
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == key; });
+    auto it =
+        std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == key; });
     if (it == specs.end()) {
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);
-      throw ParamError(fmt::format("{}: unknown parameter '{}'; valid: {}", owner, key,
-                                   names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+      throw ParamError(
+          fmt::format("{}: unknown parameter '{}'; valid: {}", owner, key,
+                      names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
     }
   }
   for (const auto& spec : specs) {
@@ -96,7 +104,9 @@ const std::string& Params::raw(const std::string& key) const {
 
 // Parsed the way check_value accepted them: std::stoi would read "1e3" as 1, and std::stod
 // depends on the C locale.
-int Params::get_int(const std::string& key) const { return static_cast<int>(get_double(key)); }
+int Params::get_int(const std::string& key) const {
+  return static_cast<int>(get_double(key));
+}
 double Params::get_double(const std::string& key) const {
   double d = 0;
   if (!parse_double(raw(key), d)) throw ParamError("parameter '" + key + "' is not a number");
@@ -107,6 +117,8 @@ bool Params::get_bool(const std::string& key) const {
   parse_bool(raw(key), b);
   return b;
 }
-const std::string& Params::get_string(const std::string& key) const { return raw(key); }
+const std::string& Params::get_string(const std::string& key) const {
+  return raw(key);
+}
 
 }  // namespace arsim::schedulers

@@ -18,7 +18,8 @@ void sort_plans(const model::ResourceGraph& graph, const model::Request& request
       return model::plan_value(graph, request, a) < model::plan_value(graph, request, b);
     });
   } else {
-    throw std::invalid_argument("unknown plan order '" + order + "'; valid: time, late, price, quality");
+    throw std::invalid_argument("unknown plan order '" + order +
+                                "'; valid: time, late, price, quality");
   }
 }
 

@@ -1,5 +1,6 @@
-// The CoallocationPlanner family (docs/ARCHITECTURE.md, Seams): GridARS stage 2iii. Given one request, the candidate
-// time frames and the availability RMs disclosed for each, return reservation plans.
+// The CoallocationPlanner family (docs/ARCHITECTURE.md, Seams): GridARS stage 2iii. Given one
+// request, the candidate time frames and the availability RMs disclosed for each, return
+// reservation plans.
 #pragma once
 
 #include <string>
@@ -33,8 +34,8 @@ using PlannerRegistry = Registry<CoallocationPlanner>;
 
 // User option of GridARS §3.4 deciding the order plans are tried in: (a) "time": earliest
 // reservation first (our reading of "sort reservation plans by late reservation time"; "late" tries
-// the latest first, the other reading); (b) "price" and (c) "quality": lowest total unit value (plan_value) first,
-// the unit values being prices or quality points. Ties keep frame order.
+// the latest first, the other reading); (b) "price" and (c) "quality": lowest total unit value
+// (plan_value) first, the unit values being prices or quality points. Ties keep frame order.
 void sort_plans(const model::ResourceGraph& graph, const model::Request& request,
                 const std::string& order, std::vector<model::Plan>& plans);
 

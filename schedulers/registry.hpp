@@ -1,5 +1,5 @@
-// Name -> factory registries for the algorithm families (docs/ARCHITECTURE.md, Seams). Built-ins are added by
-// an explicit call (register_builtins), never by static initialisers.
+// Name -> factory registries for the algorithm families (docs/ARCHITECTURE.md, Seams). Built-ins
+// are added by an explicit call (register_builtins), never by static initialisers.
 #pragma once
 
 #include <functional>
@@ -30,7 +30,8 @@ class Registry {
 
   // Throws std::logic_error on a duplicate name: two algorithms must not share one.
   void add(Entry e) {
-    if (entries_.count(e.name)) throw std::logic_error(family_ + ": '" + e.name + "' registered twice");
+    if (entries_.count(e.name))
+      throw std::logic_error(family_ + ": '" + e.name + "' registered twice");
     entries_.emplace(e.name, std::move(e));
   }
 
@@ -39,7 +40,8 @@ class Registry {
   const Entry& get(const std::string& name) const {
     auto it = entries_.find(name);
     if (it == entries_.end())
-      throw ParamError(fmt::format("unknown {} '{}'; valid: {}", family_, name, fmt::join(names(), ", ")));
+      throw ParamError(
+          fmt::format("unknown {} '{}'; valid: {}", family_, name, fmt::join(names(), ", ")));
     return it->second;
   }
 

@@ -2,12 +2,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
+#include "sim/cli/classad_command.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/kinds/builtins.hpp"
-#include "sim/cli/classad_command.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_view.hpp"
 #include "workloads/request_file.hpp"
@@ -17,8 +17,8 @@ namespace {
 using arsim::engine::Catalog;
 using arsim::scenario::Settings;
 
-Settings load(const Catalog& catalog, const std::string& file,
-              const std::vector<std::string>& sets, long long seed) {
+Settings load(const Catalog& catalog, const std::string& file, const std::vector<std::string>& sets,
+              long long seed) {
   Settings s = arsim::scenario::load_scenario(file, catalog.kinds.schemas());
   std::vector<std::string> all = sets;
   if (seed >= 0) all.push_back("scenario.seed=" + std::to_string(seed));

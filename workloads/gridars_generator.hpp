@@ -8,13 +8,14 @@
 //   - the cores of every component, one draw each from `cpus` (1, 2, 4, 8 "for all sites");
 //   - EST, in whole seconds, uniform over {window_start, window_start + 1, ...,
 //     window_end - (lst_factor + 1) D} (rounded down to a whole second); LST = EST + lst_factor D,
-//     so the whole window [EST, LST + D] lies inside [window_start, window_end] (workloads/README.md).
+//     so the whole window [EST, LST + D] lies inside [window_start, window_end]
+//     (workloads/README.md).
 // Every requested path asks for `bandwidth` Gbit/s (1 Gbps in Table 1). Submit times are kept
 // continuous (not rounded).
 //
-// Request types. Fig. 6 is not in the text we have; our reading (workloads/README.md, analysis/NOTES.md)
-// fits both the three sizes of Fig. 10 and the calibration "100 % load at 1440 min", which needs
-// 3 sites per request on average:
+// Request types. Fig. 6 is not in the text we have; our reading (workloads/README.md,
+// analysis/NOTES.md) fits both the three sizes of Fig. 10 and the calibration "100 % load at 1440
+// min", which needs 3 sites per request on average:
 //   Type1: 2 components, 1 path    0-1
 //   Type2: 3 components in a line  0-1, 1-2          (no path between 0 and 2)
 //   Type3: 3 components, triangle  0-1, 1-2, 0-2

@@ -6,15 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "model/random.hpp"
 #include "schedulers/ctaap/exact.hpp"
 #include "schedulers/ctaap/options.hpp"
-#include "model/random.hpp"
 
 namespace arsim::experiments::ctaap {
 
 using namespace schedulers::ctaap;
-using schedulers::Params;
 using schedulers::ParamError;
+using schedulers::Params;
 using schedulers::ParamSpec;
 using schedulers::ParamType;
 namespace milp = schedulers::milp;

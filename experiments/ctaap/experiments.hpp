@@ -19,11 +19,11 @@
 // the machine (ip_status, bb_status say so).
 #pragma once
 
+#include "experiments/experiment.hpp"
 #include "schedulers/ctaap/exact.hpp"
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
-#include "experiments/experiment.hpp"
 
 namespace arsim::experiments::ctaap {
 

@@ -52,8 +52,8 @@ struct Workload {
 // From the parameters of workload_params(): generate_intervals (N = tasks, or round(load / g) when
 // tasks = 0) with T = 1, or, when `trace` is set, jobs window_start .. window_start + window_tasks
 // of the SWF file (workloads::swf_window; the offline kind resolves a relative path against the
-// scenario file), T = mean duration / g, starts from the first job's submit time. `realization` selects the generator's
-// run index (a trace window does not depend on it).
+// scenario file), T = mean duration / g, starts from the first job's submit time. `realization`
+// selects the generator's run index (a trace window does not depend on it).
 Workload make_workload(const Params& params, std::uint64_t seed, std::uint64_t realization);
 
 // M for the level parameters: `resources` if > 0, else round(N / gain) if gain > 0, else

@@ -111,7 +111,6 @@ class DeviationExperiment : public SchedulerListExperiment {
     }
     return t.take();
   }
-
 };
 
 // Table 4 (§6.3): time in the scheduler, best of `repeats` runs on one workload; D is kept so the
@@ -144,7 +143,6 @@ class RuntimeExperiment : public SchedulerListExperiment {
     }
     return t.take();
   }
-
 };
 
 }  // namespace

@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <Eigen/Dense>
 
-#include "schedulers/interval/execution.hpp"
 #include "experiments/interval/experiment_support.hpp"
 #include "experiments/interval/experiments.hpp"
+#include "schedulers/interval/execution.hpp"
 #include "schedulers/interval/overlaps.hpp"
 
 namespace arsim::experiments::interval {

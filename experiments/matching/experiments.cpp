@@ -15,11 +15,11 @@ namespace arsim::experiments::matching {
 namespace {
 
 namespace mm = model::matching;
+using experiments::ResultTable;
 using schedulers::MatchResult;
 using schedulers::Params;
 using schedulers::ParamSpec;
 using schedulers::ParamType;
-using experiments::ResultTable;
 
 struct Config {
   int jobs = 10;

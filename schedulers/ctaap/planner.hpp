@@ -20,11 +20,12 @@
 //    split routes can deliver.
 //
 // A frame yields a plan only if every component is allocated (allocation size n). The pairs are
-// then routed like greedy's step 2 (routing::widest_path, schedulers/routing/widest_path.hpp), largest bandwidth first (ties: pair
-// order), each path's bandwidth deducted from the frame's free bandwidth before the next. Eq. (4)
-// checks each pair against the bandwidth alone, while pairs sharing an edge must fit together, so
-// routing can still fail: then the frame has no plan. Plans are verified with model::check_plan
-// (a failure is a bug: std::logic_error); plan.cost is model::plan_value.
+// then routed like greedy's step 2 (routing::widest_path, schedulers/routing/widest_path.hpp),
+// largest bandwidth first (ties: pair order), each path's bandwidth deducted from the frame's free
+// bandwidth before the next. Eq. (4) checks each pair against the bandwidth alone, while pairs
+// sharing an edge must fit together, so routing can still fail: then the frame has no plan. Plans
+// are verified with model::check_plan (a failure is a bug: std::logic_error); plan.cost is
+// model::plan_value.
 //
 // Parameters: "ctaap" takes solver_param_specs() (options.hpp); "ctaap-ip" takes backend,
 // time_limit (default 10 s per frame), linearisation, cbc_args. ctaap-ip maximises Σ x like the

@@ -37,11 +37,11 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/milp/model.hpp"
-#include "schedulers/milp/solve.hpp"
 #include "model/plan.hpp"
 #include "model/request.hpp"
 #include "model/resource_graph.hpp"
+#include "schedulers/milp/model.hpp"
+#include "schedulers/milp/solve.hpp"
 
 namespace arsim::schedulers::gridars_ip {
 

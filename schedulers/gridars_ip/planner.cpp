@@ -175,9 +175,9 @@ std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& grap
       answers[index] = std::move(*answer);
       if (answers[index]) {
         if (auto err = model::check_plan(graph, request, avail, *answers[index]))
-          throw std::logic_error(fmt::format(
-              "gridars-ip: request {} frame {}: reused plan fails check: {}", request.id, index,
-              *err));
+          throw std::logic_error(
+              fmt::format("gridars-ip: request {} frame {}: reused plan fails check: {}",
+                          request.id, index, *err));
       }
       known.push_back({&avail, answers[index], false});  // covering is transitive: solved ones do
       continue;

@@ -8,7 +8,8 @@ namespace arsim::schedulers::interval {
 std::vector<int> min_cost_assignment(const std::vector<std::vector<double>>& cost) {
   const int n = static_cast<int>(cost.size());
   for (const auto& row : cost)
-    if (static_cast<int>(row.size()) != n) throw std::invalid_argument("min_cost_assignment: not square");
+    if (static_cast<int>(row.size()) != n)
+      throw std::invalid_argument("min_cost_assignment: not square");
   const double inf = std::numeric_limits<double>::infinity();
   // Shortest augmenting paths with row potentials u and column potentials v (1-based, column 0 is
   // the virtual start); way[] records the alternating path to flip.

@@ -61,11 +61,21 @@ std::vector<double> queue_keys(const IntervalProblem& p, QueueOrder order) {
   for (int i = 0; i < p.size(); ++i) {
     const double d = p.tasks[i].duration(), deadline = 2 * (st[i] + d);  // §6.2.3: 2 x finish
     switch (order) {
-      case QueueOrder::Input: key[i] = i; break;
-      case QueueOrder::EarliestStart: key[i] = st[i]; break;
-      case QueueOrder::EarliestDeadline: key[i] = deadline; break;
-      case QueueOrder::ShortestInterval: key[i] = d; break;
-      case QueueOrder::LeastLaxity: key[i] = deadline - d; break;
+      case QueueOrder::Input:
+        key[i] = i;
+        break;
+      case QueueOrder::EarliestStart:
+        key[i] = st[i];
+        break;
+      case QueueOrder::EarliestDeadline:
+        key[i] = deadline;
+        break;
+      case QueueOrder::ShortestInterval:
+        key[i] = d;
+        break;
+      case QueueOrder::LeastLaxity:
+        key[i] = deadline - d;
+        break;
     }
   }
   return key;
@@ -79,7 +89,8 @@ QueueOrder parse_queue_order(const std::string& name) {
   if (name == "edf") return QueueOrder::EarliestDeadline;
   if (name == "si") return QueueOrder::ShortestInterval;
   if (name == "llf") return QueueOrder::LeastLaxity;
-  throw std::invalid_argument("unknown queue order '" + name + "'; valid: input, est, edf, si, llf");
+  throw std::invalid_argument("unknown queue order '" + name +
+                              "'; valid: input, est, edf, si, llf");
 }
 
 IntervalSchedule EctScheduler::schedule(const IntervalProblem& p, IntervalStats& stats) {
@@ -90,8 +101,10 @@ IntervalSchedule EctScheduler::schedule(const IntervalProblem& p, IntervalStats&
   using Item = std::pair<double, int>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
   for (int i = 0; i < n; ++i) {
-    if (p.tasks[i].predecessor >= 0) children[p.tasks[i].predecessor].push_back(i);
-    else queue.push({key[i], i});
+    if (p.tasks[i].predecessor >= 0)
+      children[p.tasks[i].predecessor].push_back(i);
+    else
+      queue.push({key[i], i});
   }
   IntervalSchedule s{std::vector<int>(n, kDeferred), std::vector<double>(n, 0)};
   Pool pool(p);
@@ -144,7 +157,8 @@ IntervalSchedule MaximaIsScheduler::schedule(const IntervalProblem& p, IntervalS
     int victim_res = -1;
     for (int r = 0; r < p.resources; ++r) {
       if (stack[r].empty() || (soft_ && has_placed_successor[stack[r].back()])) continue;
-      if (victim_res < 0 || requested_finish(stack[r].back()) > requested_finish(stack[victim_res].back()))
+      if (victim_res < 0 ||
+          requested_finish(stack[r].back()) > requested_finish(stack[victim_res].back()))
         victim_res = r;
     }
     if (victim_res < 0 || requested_finish(stack[victim_res].back()) <= requested_finish(t)) {

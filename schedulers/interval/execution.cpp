@@ -68,7 +68,8 @@ std::vector<int> service_order(const IntervalProblem& p) {
   return order;
 }
 
-std::vector<double> execute_in_request_order(const IntervalProblem& p, const std::vector<int>& resource) {
+std::vector<double> execute_in_request_order(const IntervalProblem& p,
+                                             const std::vector<int>& resource) {
   if (static_cast<int>(resource.size()) != p.size())
     throw std::invalid_argument("execute_in_request_order: one resource per task expected");
   std::vector<double> free(p.resources);
@@ -76,7 +77,8 @@ std::vector<double> execute_in_request_order(const IntervalProblem& p, const std
   std::vector<double> start(p.size(), 0);
   for (int t : service_order(p)) {
     const int r = resource[t];
-    if (r < 0 || r >= p.resources) throw std::invalid_argument("execute_in_request_order: resource out of range");
+    if (r < 0 || r >= p.resources)
+      throw std::invalid_argument("execute_in_request_order: resource out of range");
     double s = std::max(p.tasks[t].ready(), free[r]);
     const int pred = p.tasks[t].predecessor;
     if (pred >= 0) s = std::max(s, start[pred] + p.tasks[pred].duration());
@@ -86,10 +88,11 @@ std::vector<double> execute_in_request_order(const IntervalProblem& p, const std
   return start;
 }
 
-std::vector<int> map_clusters_to_resources(const IntervalProblem& p, const std::vector<int>& cluster,
-                                           int clusters) {
+std::vector<int> map_clusters_to_resources(const IntervalProblem& p,
+                                           const std::vector<int>& cluster, int clusters) {
   const int m = p.resources;
-  if (clusters > m) throw std::invalid_argument("map_clusters_to_resources: more clusters than resources");
+  if (clusters > m)
+    throw std::invalid_argument("map_clusters_to_resources: more clusters than resources");
   double first_ready = INFINITY, latest_free = -INFINITY;
   for (const auto& t : p.tasks) first_ready = std::min(first_ready, t.ready());
   for (int r = 0; r < m; ++r) latest_free = std::max(latest_free, p.busy(r));
@@ -111,7 +114,8 @@ std::vector<int> map_clusters_to_resources(const IntervalProblem& p, const std::
   return resource;
 }
 
-IntervalSchedule schedule_partition(const IntervalProblem& p, const std::vector<int>& cluster, int clusters) {
+IntervalSchedule schedule_partition(const IntervalProblem& p, const std::vector<int>& cluster,
+                                    int clusters) {
   IntervalSchedule s;
   s.resource = map_clusters_to_resources(p, cluster, clusters);
   s.start = execute_in_request_order(p, s.resource);

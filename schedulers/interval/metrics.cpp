@@ -7,9 +7,11 @@
 
 namespace arsim::schedulers::interval {
 
-LoadMetrics load_metrics(const std::vector<IntervalTask>& tasks, int resources, double period, int periods) {
+LoadMetrics load_metrics(const std::vector<IntervalTask>& tasks, int resources, double period,
+                         int periods) {
   if (resources < 1 || !(period > 0) || periods < 1)
-    throw std::invalid_argument("load_metrics: resources >= 1, period > 0 and periods >= 1 expected");
+    throw std::invalid_argument(
+        "load_metrics: resources >= 1, period > 0 and periods >= 1 expected");
   LoadMetrics m;
   m.tasks = static_cast<int>(tasks.size());
   m.resources = resources;
@@ -29,13 +31,15 @@ LoadMetrics load_metrics(const std::vector<IntervalTask>& tasks, int resources, 
 }
 
 double total_deviation(const std::vector<IntervalTask>& tasks, const std::vector<double>& start) {
-  if (tasks.size() != start.size()) throw std::invalid_argument("total_deviation: one start per task expected");
+  if (tasks.size() != start.size())
+    throw std::invalid_argument("total_deviation: one start per task expected");
   double total = 0;
   for (std::size_t i = 0; i < tasks.size(); ++i) total += std::abs(start[i] - tasks[i].start);
   return total;
 }
 
-double time_deviation(const std::vector<IntervalTask>& tasks, const std::vector<double>& start, double period) {
+double time_deviation(const std::vector<IntervalTask>& tasks, const std::vector<double>& start,
+                      double period) {
   if (tasks.empty()) return 0;
   if (!(period > 0)) throw std::invalid_argument("time_deviation: period must be > 0");
   return total_deviation(tasks, start) / (static_cast<double>(tasks.size()) * period);

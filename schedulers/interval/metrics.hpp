@@ -13,8 +13,8 @@
 namespace arsim::schedulers::interval {
 
 struct LoadMetrics {
-  int tasks = 0;             // N_total
-  int resources = 0;         // M
+  int tasks = 0;      // N_total
+  int resources = 0;  // M
   int periods = 1;
   double period = 0;         // T
   double mean_duration = 0;  // D_u

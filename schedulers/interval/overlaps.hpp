@@ -10,9 +10,9 @@ namespace arsim::schedulers::interval {
 
 // Two tasks whose intervals [begin, end) share a set of positive length.
 struct OverlapPair {
-  int i = -1;          // i < j, task indices
+  int i = -1;  // i < j, task indices
   int j = -1;
-  double length = 0;   // |[b_i, e_i) ∩ [b_j, e_j)| > 0
+  double length = 0;  // |[b_i, e_i) ∩ [b_j, e_j)| > 0
 };
 
 // Every overlapping pair of the half-open intervals [begin[k], end[k]); zero-length intervals

@@ -47,7 +47,8 @@ Csr sigma_graph(const IntervalProblem& p, const PartitionOptions& o) {
   g.xadj.push_back(0);
   for (int i = 0; i < n; ++i) {
     std::fill(row.begin(), row.end(), static_cast<idx_t>(o.edge_scale));
-    for (const auto& [j, wij] : w[i]) row[j] = static_cast<idx_t>(std::lround(o.edge_scale * (1 - wij)));
+    for (const auto& [j, wij] : w[i])
+      row[j] = static_cast<idx_t>(std::lround(o.edge_scale * (1 - wij)));
     for (int j = 0; j < n; ++j) {
       if (j == i) continue;
       g.adjncy.push_back(j);
@@ -60,7 +61,8 @@ Csr sigma_graph(const IntervalProblem& p, const PartitionOptions& o) {
     double mean = 0;
     for (const auto& t : p.tasks) mean += t.duration() / n;
     for (int i = 0; i < n; ++i)
-      g.vwgt[i] = mean > 0 ? static_cast<idx_t>(std::lround(100 * p.tasks[i].duration() / mean)) + 1 : 1;
+      g.vwgt[i] =
+          mean > 0 ? static_cast<idx_t>(std::lround(100 * p.tasks[i].duration() / mean)) + 1 : 1;
   }
   return g;
 }
@@ -72,10 +74,11 @@ std::vector<int> metis_parts(Csr& g, int parts, int seed, double& cut) {
   options[METIS_OPTION_SEED] = seed;
   options[METIS_OPTION_NUMBERING] = 0;
   std::vector<idx_t> part(n, 0);
-  const int status = METIS_PartGraphKway(&n, &ncon, g.xadj.data(), g.adjncy.data(), g.vwgt.data(), nullptr,
-                                         g.adjwgt.data(), &nparts, nullptr, nullptr, options, &objval,
-                                         part.data());
-  if (status != METIS_OK) throw std::runtime_error(fmt::format("METIS_PartGraphKway failed ({})", status));
+  const int status = METIS_PartGraphKway(&n, &ncon, g.xadj.data(), g.adjncy.data(), g.vwgt.data(),
+                                         nullptr, g.adjwgt.data(), &nparts, nullptr, nullptr,
+                                         options, &objval, part.data());
+  if (status != METIS_OK)
+    throw std::runtime_error(fmt::format("METIS_PartGraphKway failed ({})", status));
   cut = static_cast<double>(objval);
   return {part.begin(), part.end()};
 }
@@ -94,8 +97,9 @@ std::vector<int> scotch_parts(Csr& g, int parts, int seed, double& cut) {
   SCOTCH_graphInit(&graph);
   SCOTCH_stratInit(&strat);
   std::vector<SCOTCH_Num> part(n, 0);
-  int status = SCOTCH_graphBuild(&graph, 0, n, g.xadj.data(), nullptr, g.vwgt.data(), nullptr,
-                                 static_cast<SCOTCH_Num>(g.adjncy.size()), g.adjncy.data(), g.adjwgt.data());
+  int status =
+      SCOTCH_graphBuild(&graph, 0, n, g.xadj.data(), nullptr, g.vwgt.data(), nullptr,
+                        static_cast<SCOTCH_Num>(g.adjncy.size()), g.adjncy.data(), g.adjwgt.data());
   if (status == 0) status = SCOTCH_contextBindGraph(&context, &graph, &bound);
   if (status == 0) {
     status = SCOTCH_graphPart(&bound, parts, &strat, part.data());
@@ -131,7 +135,8 @@ IntervalSchedule PartitionScheduler::schedule(const IntervalProblem& p, Interval
   stats.cluster_sizes = cluster_sizes(cluster, std::max(parts, 1));
   stats.values["edge_cut"] = cut;
   stats.iterations = 1;
-  stats.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
+  stats.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t_begin).count();
   return s;
 }
 

@@ -35,7 +35,8 @@ IntervalProblem make_problem(const std::vector<IntervalTask>& tasks, const std::
       t.predecessor = local[pred];
     } else if (pred >= 0) {
       if (run.activation[pred] < 0)
-        throw std::logic_error(fmt::format("run_periodic: task {} scheduled before its predecessor {}", i, pred));
+        throw std::logic_error(
+            fmt::format("run_periodic: task {} scheduled before its predecessor {}", i, pred));
       t.release = std::max(t.release, run.schedule.start[pred] + tasks[pred].duration());
     }
     p.tasks.push_back(t);
@@ -45,8 +46,8 @@ IntervalProblem make_problem(const std::vector<IntervalTask>& tasks, const std::
 
 }  // namespace
 
-PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<IntervalTask>& tasks, int resources,
-                         double period, double origin, bool keep_stats) {
+PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<IntervalTask>& tasks,
+                         int resources, double period, double origin, bool keep_stats) {
   const int n = static_cast<int>(tasks.size());
   IntervalProblem all{tasks, resources, {}, origin, period};
   validate(all);
@@ -58,7 +59,9 @@ PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<Interva
   const std::vector<double> key = service_keys(all);
   std::map<long, std::vector<int>> buckets;
   for (int i = 0; i < n; ++i)
-    buckets[period > 0 ? std::max(0L, static_cast<long>(std::floor((key[i] - origin) / period))) : 0].push_back(i);
+    buckets[period > 0 ? std::max(0L, static_cast<long>(std::floor((key[i] - origin) / period)))
+                       : 0]
+        .push_back(i);
   run.periods = static_cast<int>(buckets.rbegin()->first - buckets.begin()->first + 1);
   std::vector<double> busy(resources, origin);
   std::vector<char> deferred(n, 0);
@@ -66,7 +69,8 @@ PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<Interva
   long k = buckets.begin()->first;
   for (int guard = 0; !pending.empty() || !buckets.empty(); ++k, ++guard) {
     if (guard > 10'000'000) throw std::logic_error("run_periodic: tasks keep being deferred");
-    if (pending.empty() && buckets.begin()->first > k) k = buckets.begin()->first;  // skip idle periods
+    if (pending.empty() && buckets.begin()->first > k)
+      k = buckets.begin()->first;  // skip idle periods
     std::vector<int> batch = pending;
     if (!buckets.empty() && buckets.begin()->first == k) {
       batch.insert(batch.end(), buckets.begin()->second.begin(), buckets.begin()->second.end());
@@ -90,7 +94,8 @@ PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<Interva
       run.schedule.resource[i] = s.resource[local];
       run.schedule.start[i] = s.start[local];
       run.activation[i] = run.activations;
-      busy[s.resource[local]] = std::max(busy[s.resource[local]], s.start[local] + tasks[i].duration());
+      busy[s.resource[local]] =
+          std::max(busy[s.resource[local]], s.start[local] + tasks[i].duration());
     }
     ++run.activations;
     run.solve_seconds += stats.solve_seconds;
@@ -103,8 +108,9 @@ PeriodicRun run_periodic(IntervalScheduler& scheduler, const std::vector<Interva
 }
 
 ZeroDeviationSearch smallest_zero_deviation_resources(
-    const std::function<std::unique_ptr<IntervalScheduler>()>& make, const std::vector<IntervalTask>& tasks,
-    double period, double origin, int max_resources, double tolerance) {
+    const std::function<std::unique_ptr<IntervalScheduler>()>& make,
+    const std::vector<IntervalTask>& tasks, double period, double origin, int max_resources,
+    double tolerance) {
   ZeroDeviationSearch out;
   const int n = static_cast<int>(tasks.size());
   out.lower_bound = max_overlap(tasks);

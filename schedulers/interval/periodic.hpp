@@ -16,15 +16,15 @@
 namespace arsim::schedulers::interval {
 
 struct PeriodicRun {
-  IntervalSchedule schedule;          // over all tasks: every task placed in the end
-  std::vector<int> activation;        // per task: the activation that placed it (0-based)
-  int activations = 0;                // activations that ran (periods with work)
-  int periods = 0;                    // periods holding requested starts (last - first + 1)
-  double solve_seconds = 0;           // summed over activations
-  long iterations = 0;                // summed over activations
-  double total_deviation = 0;         // sum of |ST_a - ST|
-  double deviation = 0;               // D of eq. (23), N = all tasks
-  std::vector<IntervalStats> stats;   // per activation, when asked for
+  IntervalSchedule schedule;         // over all tasks: every task placed in the end
+  std::vector<int> activation;       // per task: the activation that placed it (0-based)
+  int activations = 0;               // activations that ran (periods with work)
+  int periods = 0;                   // periods holding requested starts (last - first + 1)
+  double solve_seconds = 0;          // summed over activations
+  long iterations = 0;               // summed over activations
+  double total_deviation = 0;        // sum of |ST_a - ST|
+  double deviation = 0;              // D of eq. (23), N = all tasks
+  std::vector<IntervalStats> stats;  // per activation, when asked for
 };
 
 // `tasks[i].predecessor` indexes `tasks`. period == 0: one activation with every task.

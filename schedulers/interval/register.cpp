@@ -8,40 +8,62 @@
 namespace arsim::schedulers::interval {
 
 void register_baselines(IntervalRegistry& registry) {
-  registry.add({"maxima-is",
-                "Maxima IS (SCS §6.2.2): by requested start; on conflict the task with the latest finish is "
-                "deferred to the next period",
-                {},
-                [](const Params&) { return std::make_unique<MaximaIsScheduler>(false); }});
-  registry.add({"soft-maxima-is",
-                "soft Maxima IS (SCS §6.2.3): Maxima IS whose removed task is shifted to the resource of "
-                "earliest completion instead of deferred",
-                {},
-                [](const Params&) { return std::make_unique<MaximaIsScheduler>(true); }});
+  registry.add(
+      {"maxima-is",
+       "Maxima IS (SCS §6.2.2): by requested start; on conflict the task with the latest finish is "
+       "deferred to the next period",
+       {},
+       [](const Params&) { return std::make_unique<MaximaIsScheduler>(false); }});
+  registry.add(
+      {"soft-maxima-is",
+       "soft Maxima IS (SCS §6.2.3): Maxima IS whose removed task is shifted to the resource of "
+       "earliest completion instead of deferred",
+       {},
+       [](const Params&) { return std::make_unique<MaximaIsScheduler>(true); }});
   const struct {
     const char* name;
     QueueOrder order;
     const char* what;
   } ects[] = {
       {"ect", QueueOrder::Input, "earliest completion time, tasks in input order (SCS §6.2.2)"},
-      {"est-ect", QueueOrder::EarliestStart, "earliest start first, then earliest completion (SCS §6.2.3)"},
+      {"est-ect", QueueOrder::EarliestStart,
+       "earliest start first, then earliest completion (SCS §6.2.3)"},
       {"edf-ect", QueueOrder::EarliestDeadline,
        "earliest deadline (2 x finish) first, then earliest completion (SCS §6.2.3)"},
-      {"si-ect", QueueOrder::ShortestInterval, "shortest interval first, then earliest completion (SCS §6.2.3)"},
+      {"si-ect", QueueOrder::ShortestInterval,
+       "shortest interval first, then earliest completion (SCS §6.2.3)"},
       {"llf-ect", QueueOrder::LeastLaxity,
        "least laxity (deadline - duration) first, then earliest completion (SCS §6.2.3)"},
   };
   for (const auto& e : ects) {
     const QueueOrder order = e.order;
-    registry.add({e.name, e.what, {}, [order](const Params&) { return std::make_unique<EctScheduler>(order); }});
+    registry.add({e.name, e.what, {}, [order](const Params&) {
+                    return std::make_unique<EctScheduler>(order);
+                  }});
   }
 }
 
 void register_partitioners(IntervalRegistry& registry) {
   const std::vector<ParamSpec> specs = {
-      {"edge_scale", ParamType::Int, "1000", "integer edge weight of sigma = a (non-overlapping pair)", {}, 1, 1e6},
-      {"vertex_weights", ParamType::String, "unit", "balance tasks by count or by duration", {"unit", "duration"}},
-      {"max_edges", ParamType::Int, "20000000", "largest explicit graph, in adjacency entries N (N - 1)", {}, 1, 2e9},
+      {"edge_scale",
+       ParamType::Int,
+       "1000",
+       "integer edge weight of sigma = a (non-overlapping pair)",
+       {},
+       1,
+       1e6},
+      {"vertex_weights",
+       ParamType::String,
+       "unit",
+       "balance tasks by count or by duration",
+       {"unit", "duration"}},
+      {"max_edges",
+       ParamType::Int,
+       "20000000",
+       "largest explicit graph, in adjacency entries N (N - 1)",
+       {},
+       1,
+       2e9},
       {"seed", ParamType::Int, "1", "the partitioner's random seed", {}, 0, 2e9},
   };
   for (const auto method : {Partitioner::Metis, Partitioner::Scotch}) {

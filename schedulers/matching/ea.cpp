@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "schedulers/matching/exact.hpp"
 #include "model/random.hpp"
+#include "schedulers/matching/exact.hpp"
 
 namespace arsim::schedulers::matching {
 

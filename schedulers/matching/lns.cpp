@@ -5,10 +5,10 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "model/random.hpp"
 #include "schedulers/matching/common.hpp"
 #include "schedulers/matching/exact.hpp"
 #include "schedulers/matching/formulation.hpp"
-#include "model/random.hpp"
 
 namespace arsim::schedulers::matching {
 

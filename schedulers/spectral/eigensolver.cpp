@@ -5,9 +5,9 @@
 #include <optional>
 #include <stdexcept>
 
-#include <Eigen/Eigenvalues>
 #include <Spectra/MatOp/DenseSymMatProd.h>
 #include <Spectra/SymEigsSolver.h>
+#include <Eigen/Eigenvalues>
 
 #include "schedulers/spectral/lanczos.hpp"
 #include "schedulers/spectral/shift_invert.hpp"
@@ -22,8 +22,8 @@ namespace {
 // N = 10^4: 470 solves from 0.1% to 2%, 524 at 5%, 845 at 100%, i.e. s1).
 // K(s) is positive definite exactly above s* = -lambda_min(L^{-1/2} K L^{-1/2}) >= lambda_2
 // (interlacing), so the pivots certify a shift above s*, not above lambda_2. s* sat within 0.1% of
-// the way from lambda_2 to s1 in every case measured; if a factorization still fails the shift backs
-// off to 20%, then to s1.
+// the way from lambda_2 to s1 in every case measured; if a factorization still fails the shift
+// backs off to 20%, then to s1.
 constexpr double kShiftMargins[] = {0.02, 0.2};
 // But no closer than (N - l_min) / (1e8 l_min), to keep cond(K(s)) near 1e8 at most and ~8 digits
 // in the solves: lambda_max(K(s)) <= 1 + max_i sum_j w_ij = N - l_min (Gershgorin) and
@@ -50,7 +50,8 @@ template <class Op>
 EigenPairs lanczos(Op& op, int n, int count, const EigenOptions& o) {
   Spectra::SymEigsSolver<Op> eigs(op, count, subspace_size(n, count, o));
   eigs.init();
-  eigs.compute(Spectra::SortRule::LargestAlge, o.max_restarts, o.tolerance, Spectra::SortRule::LargestAlge);
+  eigs.compute(Spectra::SortRule::LargestAlge, o.max_restarts, o.tolerance,
+               Spectra::SortRule::LargestAlge);
   EigenPairs out;
   out.values = eigs.eigenvalues();
   out.vectors = eigs.eigenvectors();
@@ -62,11 +63,14 @@ EigenPairs lanczos(Op& op, int n, int count, const EigenOptions& o) {
 
 // The k most negative theta of the shift-inverted operator, as pairs of A (lambda = s + 1/theta,
 // decreasing), by thick-restart Lanczos (lanczos.hpp). Empty unless all k converged.
-std::optional<EigenPairs> inverted_lanczos(ShiftInvertOp& op, int k, int ncv, int max_restarts, double tol) {
+std::optional<EigenPairs> inverted_lanczos(ShiftInvertOp& op, int k, int ncv, int max_restarts,
+                                           double tol) {
   const auto apply = [&op](const double* x, double* y) { op.perform_op(x, y); };
-  LanczosResult r = smallest_eigenpairs(apply, static_cast<int>(op.rows()), k, ncv, max_restarts, tol);
+  LanczosResult r =
+      smallest_eigenpairs(apply, static_cast<int>(op.rows()), k, ncv, max_restarts, tol);
   if (!r.converged) return std::nullopt;
-  if ((r.values.array() >= 0).any()) return std::nullopt;  // cannot be: every lambda < s (Sylvester)
+  if ((r.values.array() >= 0).any())
+    return std::nullopt;  // cannot be: every lambda < s (Sylvester)
   EigenPairs out;
   out.values = op.shift() + r.values.array().inverse();
   out.vectors = std::move(r.vectors);
@@ -79,7 +83,8 @@ std::optional<EigenPairs> inverted_lanczos(ShiftInvertOp& op, int k, int ncv, in
 
 // Step 3 of eigensolver.hpp: op factored at a certified shift between lambda_2 and s1 (at s1
 // when the estimate fails). Adds the estimate's cost to `cost`; false when no shift factors.
-bool place_shift(ShiftInvertOp& op, const SigmaGraph& g, double s1, const EigenOptions& o, EigenPairs& cost) {
+bool place_shift(ShiftInvertOp& op, const SigmaGraph& g, double s1, const EigenOptions& o,
+                 EigenPairs& cost) {
   const int n = g.size();
   const int ncv = std::min(n - 1, kEstimateNcv);
   const auto lambda2 = inverted_lanczos(op, 1, ncv, o.max_restarts, kEstimateTolerance);
@@ -115,7 +120,8 @@ std::optional<EigenPairs> shift_invert(const SigmaGraph& g, int count, const Eig
   // The wanted vectors are exactly orthogonal to u0; the computed ones carry a trace of it (up to
   // ~1e-9 on identical tasks, where it was the whole residual), which is removed. Their mutual
   // inner products change by the product of two traces only.
-  out.vectors.rightCols(k) = pairs->vectors - op.trivial() * (op.trivial().transpose() * pairs->vectors);
+  out.vectors.rightCols(k) =
+      pairs->vectors - op.trivial() * (op.trivial().transpose() * pairs->vectors);
   for (int j = 1; j < count; ++j) out.vectors.col(j).normalize();
   out.restarts += pairs->restarts;
   out.products += pairs->products;
@@ -125,7 +131,8 @@ std::optional<EigenPairs> shift_invert(const SigmaGraph& g, int count, const Eig
 }
 
 void check_count(int n, int count) {
-  if (count < 1 || count > n) throw std::invalid_argument("largest_eigenpairs: need 1 <= count <= N");
+  if (count < 1 || count > n)
+    throw std::invalid_argument("largest_eigenpairs: need 1 <= count <= N");
 }
 
 }  // namespace
@@ -148,7 +155,8 @@ EigenPairs largest_eigenpairs(const SigmaGraph& graph, int count, const EigenOpt
   return lanczos(op, n, count, options);
 }
 
-EigenPairs largest_eigenpairs_dense(const Eigen::MatrixXd& a, int count, const EigenOptions& options) {
+EigenPairs largest_eigenpairs_dense(const Eigen::MatrixXd& a, int count,
+                                    const EigenOptions& options) {
   const int n = static_cast<int>(a.rows());
   check_count(n, count);
   if (count == n) return full_decomposition(a, count);

@@ -22,9 +22,18 @@ constexpr int kBlock = 2048;  // points per matrix product in the first round
 struct Lloyd {
   // Buffers are allocated once and reused by every restart (reset).
   Lloyd(const RowMatrix& points, const Eigen::VectorXd& norms, int clusters)
-      : x(points), x_norms(norms), k(clusters), label(points.rows()), size(clusters), upper(points.rows()),
-        lower(points.rows(), clusters), drift(clusters), gap(clusters, clusters), half_gap(clusters),
-        by_gap(static_cast<std::size_t>(clusters) * (clusters - 1)), dirty(clusters),
+      : x(points),
+        x_norms(norms),
+        k(clusters),
+        label(points.rows()),
+        size(clusters),
+        upper(points.rows()),
+        lower(points.rows(), clusters),
+        drift(clusters),
+        gap(clusters, clusters),
+        half_gap(clusters),
+        by_gap(static_cast<std::size_t>(clusters) * (clusters - 1)),
+        dirty(clusters),
         cross(clusters, std::min<Eigen::Index>(kBlock, points.rows())) {}
 
   void reset() {
@@ -55,11 +64,11 @@ struct Lloyd {
   std::vector<double> upper;  // >= distance to own centroid
   RowMatrix lower;            // lower(i, j) - drift[j] <= distance from point i to centroid j
   Eigen::VectorXd drift;
-  Eigen::MatrixXd gap;        // distances between centroids
-  Eigen::VectorXd half_gap;   // half the distance from each centroid to its nearest other
-  std::vector<int> by_gap;    // row a: the other centroids by increasing gap(a, .)
-  std::vector<char> dirty;    // clusters whose members changed since the last centroid update
-  Eigen::MatrixXd cross;      // k x kBlock products of the first round
+  Eigen::MatrixXd gap;       // distances between centroids
+  Eigen::VectorXd half_gap;  // half the distance from each centroid to its nearest other
+  std::vector<int> by_gap;   // row a: the other centroids by increasing gap(a, .)
+  std::vector<char> dirty;   // clusters whose members changed since the last centroid update
+  Eigen::MatrixXd cross;     // k x kBlock products of the first round
   long rounds = 0, reseeded = 0;
 
   double distance(int i, int j) const { return (x.row(i) - c.row(j)).norm(); }
@@ -72,7 +81,8 @@ struct Lloyd {
 // bound is computed directly.
 void assign_all(Lloyd& s) {
   const Eigen::VectorXd c_norms = s.c.rowwise().squaredNorm();
-  const double eta = 2 * (static_cast<double>(s.x.cols()) + 3) * std::numeric_limits<double>::epsilon();
+  const double eta =
+      2 * (static_cast<double>(s.x.cols()) + 3) * std::numeric_limits<double>::epsilon();
   const double c_norm_max = c_norms.maxCoeff();
   const int n = static_cast<int>(s.x.rows());
   Eigen::VectorXd d(s.k);
@@ -112,7 +122,7 @@ bool assign_bounded(Lloyd& s) {
     int a = a0;
     double to_a0 = s.upper[i], best = to_a0;
     bool stale = true;
-    for (const int* j = s.by_gap.data() + a0 * (s.k - 1), *end = j + (s.k - 1); j != end; ++j) {
+    for (const int *j = s.by_gap.data() + a0 * (s.k - 1), *end = j + (s.k - 1); j != end; ++j) {
       const double half = s.gap(a0, *j) / 2;
       if (half >= to_a0) break;
       if (!may_win(s.lower(i, *j) - s.drift[*j], best, *j, a, a0)) continue;
@@ -208,7 +218,8 @@ void seed_centroids(Lloyd& s, std::uint64_t seed, int restart) {
   std::iota(pick.begin(), pick.end(), 0);
   s.c.resize(s.k, s.x.cols());
   for (int c = 0; c < s.k; ++c) {
-    const int j = c + static_cast<int>(model::uniform_index(rng, static_cast<std::uint64_t>(n - c)));
+    const int j =
+        c + static_cast<int>(model::uniform_index(rng, static_cast<std::uint64_t>(n - c)));
     std::swap(pick[c], pick[j]);
     s.c.row(c) = s.x.row(pick[c]);
   }
@@ -219,8 +230,10 @@ void lloyd(Lloyd& s, const KMeansOptions& o, int restart) {
   seed_centroids(s, o.seed, restart);
   for (int it = 0; it < o.max_iterations; ++it) {
     bool changed = true;
-    if (it == 0) assign_all(s);
-    else changed = assign_bounded(s);
+    if (it == 0)
+      assign_all(s);
+    else
+      changed = assign_bounded(s);
     ++s.rounds;
     const long moved = reseed_empty(s);
     s.reseeded += moved;
@@ -234,7 +247,8 @@ void lloyd(Lloyd& s, const KMeansOptions& o, int restart) {
 
 KMeansResult kmeans(const Eigen::MatrixXd& points, const KMeansOptions& o) {
   if (o.clusters < 1 || o.clusters > points.rows() || o.restarts < 1 || o.max_iterations < 1)
-    throw std::invalid_argument("kmeans: need 1 <= clusters <= N, restarts >= 1, max_iterations >= 1");
+    throw std::invalid_argument(
+        "kmeans: need 1 <= clusters <= N, restarts >= 1, max_iterations >= 1");
   const RowMatrix x = points;  // one point per contiguous row
   const Eigen::VectorXd x_norms = x.rowwise().squaredNorm();
   KMeansResult best;
@@ -245,7 +259,8 @@ KMeansResult kmeans(const Eigen::MatrixXd& points, const KMeansOptions& o) {
     best.rounds += run.rounds;
     best.reseeded += run.reseeded;
     double inertia = 0;
-    for (Eigen::Index i = 0; i < x.rows(); ++i) inertia += (x.row(i) - run.c.row(run.label[i])).squaredNorm();
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      inertia += (x.row(i) - run.c.row(run.label[i])).squaredNorm();
     if (inertia < best.inertia) {
       best.label = run.label;
       best.centroids = run.c;

@@ -11,9 +11,9 @@
 // Lloyd's rounds are computed with Elkan's bounds (Elkan, ICML 2003): per point an upper bound on
 // the distance to its centroid and a lower bound on the distance to every other, kept valid across
 // rounds by the triangle inequality with how far each centroid moved, so that a distance is only
-// evaluated when the bounds cannot exclude a change. The labels, rounds and chosen restart are those
-// of the plain rounds (tested against one), up to ties at rounding level; the first round of a
-// restart is one matrix product. Measured at N = 10^4, k = M = 100 on SCS's E_R: 427 rounds,
+// evaluated when the bounds cannot exclude a change. The labels, rounds and chosen restart are
+// those of the plain rounds (tested against one), up to ties at rounding level; the first round of
+// a restart is one matrix product. Measured at N = 10^4, k = M = 100 on SCS's E_R: 427 rounds,
 // ~35,000 of the 10^6 point-centroid distances evaluated per round, 4.6 s -> 0.9 s. Memory: the
 // N x k lower bounds (80 MB at N = 10^5, k = 100).
 #pragma once
@@ -36,8 +36,8 @@ struct KMeansResult {
   std::vector<int> label;     // per point, 0..k-1
   Eigen::MatrixXd centroids;  // k x dim
   double inertia = 0;
-  long rounds = 0;            // Lloyd rounds over all restarts
-  long reseeded = 0;          // empty clusters re-seeded over all restarts
+  long rounds = 0;    // Lloyd rounds over all restarts
+  long reseeded = 0;  // empty clusters re-seeded over all restarts
   int best_restart = 0;
 };
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include <Eigen/Eigenvalues>
 #include <Spectra/Util/SimpleRandom.h>
+#include <Eigen/Eigenvalues>
 
 namespace arsim::schedulers::spectral {
 
@@ -18,7 +18,14 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 class ThickRestart {
  public:
   ThickRestart(const SymmetricOp& op, int n, int m)
-      : op_(op), n_(n), m_(m), v_(n, m + 1), t_(Eigen::MatrixXd::Zero(m, m)), w_(n), h_(m + 1), h2_(m + 1) {}
+      : op_(op),
+        n_(n),
+        m_(m),
+        v_(n, m + 1),
+        t_(Eigen::MatrixXd::Zero(m, m)),
+        w_(n),
+        h_(m + 1),
+        h2_(m + 1) {}
 
   // Lanczos steps from column j0 (set) to m; returns beta_m, the norm of the last residual.
   double expand(int j0) {
@@ -86,7 +93,8 @@ class ThickRestart {
   void fresh(int col) {
     Spectra::SimpleRandom<double> rng(1 + products_);
     w_ = rng.random_vec(n_);
-    for (int pass = 0; pass < 2; ++pass) w_ -= v_.leftCols(col) * (v_.leftCols(col).transpose() * w_);
+    for (int pass = 0; pass < 2; ++pass)
+      w_ -= v_.leftCols(col) * (v_.leftCols(col).transpose() * w_);
     const double norm = w_.norm();
     v_.col(col) = norm > 0 ? Eigen::VectorXd(w_ / norm) : Eigen::VectorXd::Zero(n_);
   }
@@ -108,8 +116,10 @@ int kept_count(int k, int m, int converged) {
 
 }  // namespace
 
-LanczosResult smallest_eigenpairs(const SymmetricOp& op, int n, int k, int m, int max_restarts, double tol) {
-  if (k < 1 || m <= k || m > n) throw std::invalid_argument("smallest_eigenpairs: need 1 <= k < m <= n");
+LanczosResult smallest_eigenpairs(const SymmetricOp& op, int n, int k, int m, int max_restarts,
+                                  double tol) {
+  if (k < 1 || m <= k || m > n)
+    throw std::invalid_argument("smallest_eigenpairs: need 1 <= k < m <= n");
   const double eps23 = std::pow(kEps, 2.0 / 3.0);
   ThickRestart lanczos(op, n, m);
   lanczos.start();

@@ -37,6 +37,7 @@ struct LanczosResult {
 using SymmetricOp = std::function<void(const double* x, double* y)>;
 
 // 1 <= k < m <= n: m is the basis size (Spectra's ncv).
-LanczosResult smallest_eigenpairs(const SymmetricOp& op, int n, int k, int m, int max_restarts, double tol);
+LanczosResult smallest_eigenpairs(const SymmetricOp& op, int n, int k, int m, int max_restarts,
+                                  double tol);
 
 }  // namespace arsim::schedulers::spectral

@@ -14,7 +14,11 @@ namespace {
 class Lanes {
  public:
   Lanes(const IntervalProblem& p, const std::vector<int>& resource)
-      : p_(p), key_(interval::service_keys(p)), rank_(p.size()), start_(p.size(), 0), lane_(p.resources) {
+      : p_(p),
+        key_(interval::service_keys(p)),
+        rank_(p.size()),
+        start_(p.size(), 0),
+        lane_(p.resources) {
     const std::vector<int> order = interval::service_order(p);
     for (int k = 0; k < p.size(); ++k) rank_[order[k]] = k;
     for (int t : order) lane_[resource[t]].push_back(t);
@@ -29,8 +33,9 @@ class Lanes {
 
   int position(int r, int t) const {  // where t sits (or would sit) in lane r
     const auto& l = lane_[r];
-    return static_cast<int>(std::lower_bound(l.begin(), l.end(), t, [&](int a, int b) { return rank_[a] < rank_[b]; }) -
-                            l.begin());
+    return static_cast<int>(
+        std::lower_bound(l.begin(), l.end(), t, [&](int a, int b) { return rank_[a] < rank_[b]; }) -
+        l.begin());
   }
 
   // Change of the total when t (at position pos of lane r) leaves it: <= own deviation removed.
@@ -99,8 +104,10 @@ class Lanes {
 
 }  // namespace
 
-RefineResult refine_assignment(const IntervalProblem& p, std::vector<int>& resource, int max_sweeps) {
-  if (static_cast<int>(resource.size()) != p.size()) throw std::invalid_argument("refine_assignment: size mismatch");
+RefineResult refine_assignment(const IntervalProblem& p, std::vector<int>& resource,
+                               int max_sweeps) {
+  if (static_cast<int>(resource.size()) != p.size())
+    throw std::invalid_argument("refine_assignment: size mismatch");
   Lanes lanes(p, resource);
   RefineResult out;
   out.before = lanes.total();

@@ -23,13 +23,14 @@
 namespace arsim::schedulers::spectral {
 
 struct RefineResult {
-  double before = 0;   // sum of deviations of the model used here, before
-  double after = 0;    // and after
+  double before = 0;  // sum of deviations of the model used here, before
+  double after = 0;   // and after
   long moves = 0;
   int sweeps = 0;
 };
 
 // `resource`: 0..M-1 per task, improved in place.
-RefineResult refine_assignment(const IntervalProblem& problem, std::vector<int>& resource, int max_sweeps);
+RefineResult refine_assignment(const IntervalProblem& problem, std::vector<int>& resource,
+                               int max_sweeps);
 
 }  // namespace arsim::schedulers::spectral

@@ -13,12 +13,24 @@ std::vector<ParamSpec> scs_specs() {
       {"restarts", ParamType::Int, "10", "k-means restarts (Table 2 MaxIterations)", {}, 1, 1e6},
       {"kmeans_iterations", ParamType::Int, "100", "Lloyd rounds per k-means restart", {}, 1, 1e6},
       {"seed", ParamType::Int, "1", "seed of the k-means initial centroids", {}, 0, 2e9},
-      {"normalize", ParamType::String, "column", "scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)",
+      {"normalize",
+       ParamType::String,
+       "column",
+       "scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)",
        {"minmax", "column", "unit", "none"}},
-      {"deflate", ParamType::Bool, "false", "drop the trivial eigenvector, use eigenvectors 2..M+1", {}},
+      {"deflate",
+       ParamType::Bool,
+       "false",
+       "drop the trivial eigenvector, use eigenvectors 2..M+1",
+       {}},
       {"dense", ParamType::Bool, "false", "dense O(N^2) operator (reference only)", {}},
-      {"ncv", ParamType::Int, "0",
-       "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)", {}, 0, 1e6},
+      {"ncv",
+       ParamType::Int,
+       "0",
+       "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)",
+       {},
+       0,
+       1e6},
       {"tolerance", ParamType::Double, "1e-10", "Lanczos relative tolerance", {}, 1e-16, 1e-2},
       {"max_restarts", ParamType::Int, "1000", "Lanczos restarts at most", {}, 1, 1e7},
   };
@@ -27,8 +39,12 @@ std::vector<ParamSpec> scs_specs() {
 // scs-ls: the same spectral steps, then the local search of refine.hpp.
 std::vector<ParamSpec> scs_ls_specs() {
   std::vector<ParamSpec> specs = scs_specs();
-  specs.push_back({"refine_sweeps", ParamType::Int, "100", "local-search sweeps at most", {}, 1, 1e6});
-  specs.push_back({"init", ParamType::String, "spectral", "start of the local search (spectral; the others are ablations)",
+  specs.push_back(
+      {"refine_sweeps", ParamType::Int, "100", "local-search sweeps at most", {}, 1, 1e6});
+  specs.push_back({"init",
+                   ParamType::String,
+                   "spectral",
+                   "start of the local search (spectral; the others are ablations)",
                    {"spectral", "round-robin", "est-ect"}});
   return specs;
 }
@@ -53,13 +69,17 @@ ScsOptions scs_options(const Params& p) {
 
 void register_schedulers(IntervalRegistry& registry) {
   registry.add({"scs",
-                "Spectral Clustering Scheduling as published (SCS Table 2): normalized cut of the sigma graph, "
+                "Spectral Clustering Scheduling as published (SCS Table 2): normalized cut of the "
+                "sigma graph, "
                 "M largest eigenvectors by (shift-invert) Lanczos, k-means rounding",
-                scs_specs(), [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
-  registry.add({"scs-ls",
-                "SCS repaired: the spectral assignment refined by single-task moves while the total start "
-                "deviation (eq. 23) falls (refine.hpp)",
-                scs_ls_specs(), [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
+                scs_specs(),
+                [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
+  registry.add(
+      {"scs-ls",
+       "SCS repaired: the spectral assignment refined by single-task moves while the total start "
+       "deviation (eq. 23) falls (refine.hpp)",
+       scs_ls_specs(),
+       [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
 }
 
 }  // namespace arsim::schedulers::spectral

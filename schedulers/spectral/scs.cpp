@@ -22,7 +22,9 @@ double seconds_since(Clock::time_point t0) {
 
 // A range within rounding of a constant (the trivial eigenvector after eq. 17 is constant up to
 // ~1e-16): scaling it to [0, 1] would turn rounding noise into a feature.
-bool nearly_constant(double lo, double hi) { return hi - lo <= 1e-9 * std::max(std::abs(lo), std::abs(hi)); }
+bool nearly_constant(double lo, double hi) {
+  return hi - lo <= 1e-9 * std::max(std::abs(lo), std::abs(hi));
+}
 
 // What the caller sees when no eigenproblem is solved: trivial clusters.
 SpectralClusters trivial_clusters(int n, int resources) {
@@ -40,7 +42,8 @@ void record_spectrum(const SigmaGraph& g, const EigenPairs& eig, IntervalStats& 
   st.values["operator_products"] = static_cast<double>(eig.products);
   st.values["eigen_shift"] = eig.shift;
   st.values["eigen_residual"] = max_residual(g, eig);
-  st.values["lambda_spread"] = eig.values.size() > 1 ? eig.values[1] - eig.values[eig.values.size() - 1] : 0;
+  st.values["lambda_spread"] =
+      eig.values.size() > 1 ? eig.values[1] - eig.values[eig.values.size() - 1] : 0;
   st.iterations += eig.restarts;
 }
 
@@ -51,18 +54,22 @@ RowNormalization parse_row_normalization(const std::string& name) {
   if (name == "unit") return RowNormalization::Unit;
   if (name == "column") return RowNormalization::ColumnMinMax;
   if (name == "none") return RowNormalization::None;
-  throw std::invalid_argument("unknown row normalization '" + name + "'; valid: minmax, column, unit, none");
+  throw std::invalid_argument("unknown row normalization '" + name +
+                              "'; valid: minmax, column, unit, none");
 }
 
-Eigen::MatrixXd relaxed_indicators(const SigmaGraph& g, const Eigen::MatrixXd& u, RowNormalization normalize) {
+Eigen::MatrixXd relaxed_indicators(const SigmaGraph& g, const Eigen::MatrixXd& u,
+                                   RowNormalization normalize) {
   Eigen::MatrixXd e = u;
   for (int i = 0; i < g.size(); ++i) e.row(i) /= std::sqrt(g.degrees()[i]);  // eq. (17)
   if (normalize == RowNormalization::ColumnMinMax) {
     for (Eigen::Index k = 0; k < e.cols(); ++k) {
       auto col = e.col(k);
       const double lo = col.minCoeff(), hi = col.maxCoeff();
-      if (!nearly_constant(lo, hi)) col = (col.array() - lo) / (hi - lo);
-      else col.setZero();
+      if (!nearly_constant(lo, hi))
+        col = (col.array() - lo) / (hi - lo);
+      else
+        col.setZero();
     }
     return e;
   }
@@ -70,8 +77,10 @@ Eigen::MatrixXd relaxed_indicators(const SigmaGraph& g, const Eigen::MatrixXd& u
     auto row = e.row(i);
     if (normalize == RowNormalization::MinMax) {
       const double lo = row.minCoeff(), hi = row.maxCoeff();
-      if (!nearly_constant(lo, hi)) row = (row.array() - lo) / (hi - lo);
-      else row.setZero();
+      if (!nearly_constant(lo, hi))
+        row = (row.array() - lo) / (hi - lo);
+      else
+        row.setZero();
     } else if (normalize == RowNormalization::Unit) {
       const double norm = row.norm();
       if (norm > 0) row /= norm;
@@ -93,11 +102,13 @@ double normalized_cut(const SigmaGraph& g, const std::vector<int>& cluster, int 
   }
   double q = 0;
   for (int c = 0; c < clusters; ++c)
-    if (size[c] > 0 && assoc[c] > 0) q += (assoc[c] - (within[c] + size[c] * (size[c] - 1))) / assoc[c];
+    if (size[c] > 0 && assoc[c] > 0)
+      q += (assoc[c] - (within[c] + size[c] * (size[c] - 1))) / assoc[c];
   return q;
 }
 
-SpectralClusters spectral_clusters(const std::vector<IntervalTask>& tasks, int resources, const ScsOptions& o) {
+SpectralClusters spectral_clusters(const std::vector<IntervalTask>& tasks, int resources,
+                                   const ScsOptions& o) {
   const int n = static_cast<int>(tasks.size());
   if (n <= 1 || resources <= 1 || resources >= n) return trivial_clusters(n, resources);
   SpectralClusters out;
@@ -111,7 +122,8 @@ SpectralClusters spectral_clusters(const std::vector<IntervalTask>& tasks, int r
                                  : largest_eigenpairs(g, wanted, o.eigen);
   st.values["eigen_seconds"] = seconds_since(t0);
   record_spectrum(g, eig, st);
-  if (eig.values.size() < 1) throw std::runtime_error("scs: the eigensolver returned no converged pair");
+  if (eig.values.size() < 1)
+    throw std::runtime_error("scs: the eigensolver returned no converged pair");
   const int first = o.deflate ? 1 : 0;
   const int dims = std::max<int>(1, static_cast<int>(eig.vectors.cols()) - first);
   // Steps 4–5: relaxed indicators, then k-means rounding.
@@ -132,16 +144,18 @@ SpectralClusters spectral_clusters(const std::vector<IntervalTask>& tasks, int r
   out.cluster = km.label;
   out.clusters = resources;
   st.cluster_sizes = interval::cluster_sizes(out.cluster, resources);
-  st.values["largest_cluster"] = *std::max_element(st.cluster_sizes.begin(), st.cluster_sizes.end());
-  const int nonempty = static_cast<int>(std::count_if(st.cluster_sizes.begin(), st.cluster_sizes.end(),
-                                                      [](int s) { return s > 0; }));
+  st.values["largest_cluster"] =
+      *std::max_element(st.cluster_sizes.begin(), st.cluster_sizes.end());
+  const int nonempty = static_cast<int>(
+      std::count_if(st.cluster_sizes.begin(), st.cluster_sizes.end(), [](int s) { return s > 0; }));
   st.values["q"] = normalized_cut(g, out.cluster, resources);
   const int k = std::min<int>(nonempty, static_cast<int>(eig.values.size()));
   st.values["q_bound"] = k - eig.values.head(k).sum();  // eq. (15) for k clusters
   return out;
 }
 
-std::vector<int> ScsScheduler::initial_assignment(const IntervalProblem& p, IntervalStats& stats) const {
+std::vector<int> ScsScheduler::initial_assignment(const IntervalProblem& p,
+                                                  IntervalStats& stats) const {
   if (options_.init == "round-robin") {
     std::vector<int> resource(p.size());
     const std::vector<int> order = interval::service_order(p);
@@ -150,11 +164,14 @@ std::vector<int> ScsScheduler::initial_assignment(const IntervalProblem& p, Inte
   }
   if (options_.init == "est-ect") {
     IntervalStats ignored;
-    return interval::EctScheduler(interval::QueueOrder::EarliestStart).schedule(p, ignored).resource;
+    return interval::EctScheduler(interval::QueueOrder::EarliestStart)
+        .schedule(p, ignored)
+        .resource;
   }
   SpectralClusters sc = spectral_clusters(p.tasks, p.resources, options_);
   stats = std::move(sc.stats);
-  if (stats.cluster_sizes.empty()) stats.cluster_sizes = interval::cluster_sizes(sc.cluster, sc.clusters);
+  if (stats.cluster_sizes.empty())
+    stats.cluster_sizes = interval::cluster_sizes(sc.cluster, sc.clusters);
   return interval::map_clusters_to_resources(p, sc.cluster, sc.clusters);
 }
 

@@ -36,8 +36,9 @@
 // sum_r cut/assoc of eq. 11 for the assignment), q_bound (k - sum of the k largest eigenvalues,
 // eq. 15, k = nonempty clusters), eigen_residual (max ||A u - lambda u||), eigen_converged,
 // lanczos_restarts, operator_products, eigen_shift (s; 0 off the shift-invert route),
-// overlapping_pairs, kmeans_inertia, kmeans_rounds, kmeans_reseeded, largest_cluster, eigen_seconds, kmeans_seconds, lambda_spread (lambda_2 -
-// lambda_M: how far the non-trivial eigenvalues are from degenerate).
+// overlapping_pairs, kmeans_inertia, kmeans_rounds, kmeans_reseeded, largest_cluster,
+// eigen_seconds, kmeans_seconds, lambda_spread (lambda_2 - lambda_M: how far the non-trivial
+// eigenvalues are from degenerate).
 #pragma once
 
 #include <cstdint>
@@ -60,7 +61,7 @@ struct ScsOptions {
   RowNormalization normalize = RowNormalization::ColumnMinMax;
   bool deflate = false;
   bool dense = false;
-  int refine_sweeps = 0;        // > 0: local search on the deviation after rounding (refine.hpp)
+  int refine_sweeps = 0;  // > 0: local search on the deviation after rounding (refine.hpp)
   // Start of the local search, for the ablation "does the spectral part help?": "spectral" (steps
   // 1–5), "round-robin" (task k of the service order on resource k mod M) or "est-ect" (the
   // earliest-start, earliest-completion baseline's assignment). Only "spectral" solves the
@@ -70,9 +71,9 @@ struct ScsOptions {
 };
 
 struct SpectralClusters {
-  std::vector<int> cluster;     // per task, 0..clusters-1
+  std::vector<int> cluster;  // per task, 0..clusters-1
   int clusters = 0;
-  IntervalStats stats;          // everything but solve_seconds
+  IntervalStats stats;  // everything but solve_seconds
 };
 
 // Steps 1–5 on the tasks' requested intervals: the clusters, before any resource mapping.

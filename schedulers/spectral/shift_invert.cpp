@@ -6,8 +6,14 @@
 namespace arsim::schedulers::spectral {
 
 ShiftInvertOp::ShiftInvertOp(const SigmaGraph& g)
-    : n_(g.size()), order_(g.elimination_order()), first_(n_), start_(n_ + 1), l_(n_), sqrt_l_(n_),
-      u0_(trivial_vector(g)), b_(n_) {
+    : n_(g.size()),
+      order_(g.elimination_order()),
+      first_(n_),
+      start_(n_ + 1),
+      l_(n_),
+      sqrt_l_(n_),
+      u0_(trivial_vector(g)),
+      b_(n_) {
   std::vector<int> pos(n_);
   for (int k = 0; k < n_; ++k) pos[order_[k]] = k;
   // Row k of the lower triangle spans positions first_[k] .. k: its earliest neighbour onwards.
@@ -42,8 +48,8 @@ bool ShiftInvertOp::factor(double s) {
     for (int j = f; j < k; ++j) {
       const int t0 = std::max(f, first_[j]);
       const double* other = factor_.data() + start_[j] + (t0 - first_[j]);
-      row[j - f] -= Eigen::Map<const Eigen::VectorXd>(row + (t0 - f), j - t0).dot(
-          Eigen::Map<const Eigen::VectorXd>(other, j - t0));
+      row[j - f] -= Eigen::Map<const Eigen::VectorXd>(row + (t0 - f), j - t0)
+                        .dot(Eigen::Map<const Eigen::VectorXd>(other, j - t0));
     }
     double d = 1 + s * l_[k];  // K(s)_kk: w_kk = 0
     for (int j = f; j < k; ++j) {
@@ -67,12 +73,14 @@ bool ShiftInvertOp::factor(double s) {
 void ShiftInvertOp::solve_in_place(Eigen::VectorXd& x) const {
   for (int k = 0; k < n_; ++k) {
     const int f = first_[k];
-    x[k] -= Eigen::Map<const Eigen::VectorXd>(factor_.data() + start_[k], k - f).dot(x.segment(f, k - f));
+    x[k] -= Eigen::Map<const Eigen::VectorXd>(factor_.data() + start_[k], k - f)
+                .dot(x.segment(f, k - f));
   }
   x.array() /= d_.array();
   for (int k = n_ - 1; k >= 0; --k) {
     const int f = first_[k];
-    x.segment(f, k - f) -= x[k] * Eigen::Map<const Eigen::VectorXd>(factor_.data() + start_[k], k - f);
+    x.segment(f, k - f) -=
+        x[k] * Eigen::Map<const Eigen::VectorXd>(factor_.data() + start_[k], k - f);
   }
 }
 

@@ -15,7 +15,8 @@
 //    positive update of a negative definite matrix, so it has at most one eigenvalue >= 0 (the
 //    trivial 1 - s): every non-trivial eigenvalue is below s. The pivots of the LDL^T of
 //    K(s) certify a shift. (K(s) is positive definite exactly for s > s* = -lambda_min(L^{-1/2} K
-//    L^{-1/2}) >= lambda_2; s* sits just above lambda_2, tests/unit/spectral/test_shift_invert.cpp.)
+//    L^{-1/2}) >= lambda_2; s* sits just above lambda_2,
+//    tests/unit/spectral/test_shift_invert.cpp.)
 //
 // (A - s I)^{-1} x = L^{1/2} (1 1^T - K(s))^{-1} L^{1/2} x, by one LDL^T of K(s) and
 // Sherman–Morrison: (1 1^T - K)^{-1} b = -y - z (1^T y) / (1 - 1^T z)
@@ -63,16 +64,16 @@ class ShiftInvertOp {
   void solve_in_place(Eigen::VectorXd& x) const;
 
   int n_;
-  std::vector<int> order_;         // task at each elimination position
-  std::vector<int> first_;         // row k of the envelope spans positions first_[k] .. k
-  std::vector<long> start_;        // row k's entries at start_[k] .. start_[k + 1] - 1, diagonal last
-  std::vector<double> k0_;         // off-diagonal W in the envelope (diagonal slots 0)
-  std::vector<double> factor_;     // unit lower L of K(s) = L D L^T, same layout
+  std::vector<int> order_;      // task at each elimination position
+  std::vector<int> first_;      // row k of the envelope spans positions first_[k] .. k
+  std::vector<long> start_;     // row k's entries at start_[k] .. start_[k + 1] - 1, diagonal last
+  std::vector<double> k0_;      // off-diagonal W in the envelope (diagonal slots 0)
+  std::vector<double> factor_;  // unit lower L of K(s) = L D L^T, same layout
   Eigen::VectorXd d_;
-  Eigen::VectorXd l_, sqrt_l_;     // l_i and sqrt(l_i) in elimination order
-  Eigen::VectorXd u0_;             // task order
+  Eigen::VectorXd l_, sqrt_l_;  // l_i and sqrt(l_i) in elimination order
+  Eigen::VectorXd u0_;          // task order
   mutable Eigen::VectorXd b_;
-  Eigen::VectorXd z_;              // K(s)^{-1} 1, elimination order
+  Eigen::VectorXd z_;  // K(s)^{-1} 1, elimination order
   double denominator_ = 1;
   double shift_ = 0;
 };

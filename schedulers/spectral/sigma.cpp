@@ -8,7 +8,8 @@
 
 namespace arsim::schedulers::spectral {
 
-SigmaGraph::SigmaGraph(const std::vector<IntervalTask>& tasks) : n_(static_cast<int>(tasks.size())) {
+SigmaGraph::SigmaGraph(const std::vector<IntervalTask>& tasks)
+    : n_(static_cast<int>(tasks.size())) {
   const auto pairs = interval::overlapping_pairs(tasks);
   // CSR by counting: two entries per pair, then columns sorted per row for lookups.
   row_.assign(n_ + 1, 0);

@@ -44,7 +44,8 @@ class SigmaGraph {
   Eigen::MatrixXd multiply_normalized(const Eigen::MatrixXd& x) const;
 
   // Task index of each position of the elimination order: by end of the requested interval, a
-  // perfect elimination ordering of the interval graph (shift_invert.hpp factors I + W + s L in it).
+  // perfect elimination ordering of the interval graph (shift_invert.hpp factors I + W + s L in
+  // it).
   const std::vector<int>& elimination_order() const { return elimination_; }
 
   // The dense Sigma and A, for references and tests only (O(N^2) memory).
@@ -53,7 +54,7 @@ class SigmaGraph {
 
  private:
   int n_ = 0;
-  std::vector<long> row_;      // CSR of W: row_[i] .. row_[i+1] index col_ and w_, columns sorted
+  std::vector<long> row_;  // CSR of W: row_[i] .. row_[i+1] index col_ and w_, columns sorted
   std::vector<int> col_;
   std::vector<double> w_;
   std::vector<double> degree_;

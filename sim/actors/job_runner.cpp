@@ -14,7 +14,11 @@ namespace sg4 = simgrid::s4u;
 
 JobRunner::JobRunner(const platform::PlatformView* platform, int site, int job, int cores,
                      model::TimeFrame frame, JobHooks hooks)
-    : platform_(platform), site_(site), job_(job), cores_(cores), frame_(frame),
+    : platform_(platform),
+      site_(site),
+      job_(job),
+      cores_(cores),
+      frame_(frame),
       hooks_(std::move(hooks)) {
   if (!platform_) throw std::invalid_argument("JobRunner: no platform");
   if (site < 0 || site >= static_cast<int>(platform_->site_hosts.size()) ||

@@ -42,10 +42,10 @@ double lookup(const metrics::CsvTable& t, const std::string& metric, const std::
 }  // namespace
 
 double t_quantile_95(int df) {
-  static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
-                                 2.228,  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101,
-                                 2.093,  2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
-                                 2.048,  2.045, 2.042};
+  static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
   if (df < 1) return std::nan("");
   return df <= 30 ? table[df - 1] : 1.96;
 }
@@ -63,18 +63,21 @@ void write_aggregates(const std::string& out, const std::vector<scenario::RunSpe
                b = table.column("bucket_end"), v = table.column("value");
     for (const auto& row : table.rows)
       if (!row[v].empty())
-        groups[{point_label(spec), row[m], row[u], row[r], row[b]}].values.push_back(number(table, row[v]));
+        groups[{point_label(spec), row[m], row[u], row[r], row[b]}].values.push_back(
+            number(table, row[v]));
     sweep.field(spec.dir).field(point_label(spec)).field(spec.seed).field(spec.run_index);
     for (const auto& [k, val] : spec.point) sweep.field(val);
     for (const auto& metric : metrics) {
       const double x = lookup(table, metric, "all", "all");
-      if (std::isnan(x)) sweep.empty();
-      else sweep.field(x);
+      if (std::isnan(x))
+        sweep.empty();
+      else
+        sweep.field(x);
     }
     sweep.end_row();
   }
-  metrics::CsvWriter agg({"point", "metric", "user", "resource", "bucket_end", "runs", "mean",
-                          "ci95"});
+  metrics::CsvWriter agg(
+      {"point", "metric", "user", "resource", "bucket_end", "runs", "mean", "ci95"});
   for (const auto& [key, series] : groups) {
     const auto& xs = series.values;
     const double n = static_cast<double>(xs.size());

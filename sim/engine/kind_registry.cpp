@@ -10,7 +10,8 @@ namespace arsim::engine {
 void KindRegistry::add(std::string name, std::unique_ptr<RunKind> kind,
                        std::vector<std::string> aliases) {
   if (!kind) throw std::logic_error("run kind '" + name + "': null");
-  if (schemas_) throw std::logic_error("run kind '" + name + "' added after the schemas were built");
+  if (schemas_)
+    throw std::logic_error("run kind '" + name + "' added after the schemas were built");
   auto taken = [&](const std::string& n) {
     if (entries_.count(n)) return true;
     for (const auto& [other, e] : entries_)

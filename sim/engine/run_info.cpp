@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <glpk.h>
 #include <simgrid/config.h>
-#include <xbt/base.h>
 #include <simgrid/version.h>
+#include <xbt/base.h>
 
 #include "sim/metrics/csv.hpp"
 
@@ -22,10 +22,14 @@ namespace arsim::engine {
 std::string json_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-    else out += c;
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += fmt::format("\\u{:04x}", c);
+    else
+      out += c;
   }
   return out + "\"";
 }

@@ -51,9 +51,9 @@ struct RunOutcome {
 
 // The parameters of a registered algorithm from the settings under `prefix` ("planner."): the raw
 // values, Path-typed ones (schedulers::ParamType::Path) resolved against the file that set them.
-std::map<std::string, std::string> algorithm_params(const scenario::Settings& s,
-                                                    const std::string& prefix,
-                                                    const std::vector<schedulers::ParamSpec>& specs);
+std::map<std::string, std::string> algorithm_params(
+    const scenario::Settings& s, const std::string& prefix,
+    const std::vector<schedulers::ParamSpec>& specs);
 
 class RunKind {
  public:

@@ -45,8 +45,8 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
 
 }  // namespace
 
-int run_scenario(const Catalog& catalog, const scenario::Settings& settings,
-                 const std::string& out, const BatchOptions& options, std::ostream& report) {
+int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
+                 const BatchOptions& options, std::ostream& report) {
   const auto specs = scenario::expand(settings);
   const RunKind& kind = catalog.kinds.of(settings);
   for (const auto& spec : specs) {  // nothing runs on bad input

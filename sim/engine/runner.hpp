@@ -16,7 +16,7 @@ struct BatchOptions {
 
 // Returns the process exit status: 0 all runs fine, 1 some audit failed or a run crashed,
 // 2 bad input (found before any run starts).
-int run_scenario(const Catalog& catalog, const scenario::Settings& settings,
-                 const std::string& out, const BatchOptions& options, std::ostream& report);
+int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
+                 const BatchOptions& options, std::ostream& report);
 
 }  // namespace arsim::engine

@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <xbt/log.h>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
-#include <xbt/log.h>
 
 #include "model/numbers.hpp"
 
@@ -31,8 +31,8 @@ std::string prop(const sg4::Link* l, const char* key, const std::string& fallbac
 double number(const std::string& file, const std::string& where, const std::string& key,
               const std::string& text) {
   if (const auto v = model::parse_double(text)) return *v;
-  throw PlatformError(fmt::format("{}: {} prop '{}': expected a number, got '{}'", file, where,
-                                  key, text));
+  throw PlatformError(
+      fmt::format("{}: {} prop '{}': expected a number, got '{}'", file, where, key, text));
 }
 
 void read_annotated(const sg4::Engine& engine, const std::string& file, PlatformView& view) {
@@ -58,8 +58,10 @@ void read_annotated(const sg4::Engine& engine, const std::string& file, Platform
       if (h->get_name() == "portal") view.user_host = h;
       if (const char* d = h->get_property("domain")) view.network_rm_hosts[d] = h;
     } else {
-      throw PlatformError(fmt::format("{}: {} prop 'role': expected site, exchange or control, "
-                                      "got '{}'", file, where, role));
+      throw PlatformError(
+          fmt::format("{}: {} prop 'role': expected site, exchange or control, "
+                      "got '{}'",
+                      file, where, role));
     }
   }
   for (sg4::Link* l : engine.get_all_links()) {
@@ -68,12 +70,16 @@ void read_annotated(const sg4::Engine& engine, const std::string& file, Platform
     std::istringstream ends(prop(l, "ends"));
     std::string a, b, extra;
     if (!(ends >> a >> b) || (ends >> extra))
-      throw PlatformError(fmt::format("{}: {} prop 'ends': expected two vertex names", file, where));
+      throw PlatformError(
+          fmt::format("{}: {} prop 'ends': expected two vertex names", file, where));
     auto va = g.find_vertex(a), vb = g.find_vertex(b);
     if (!va || !vb)
       throw PlatformError(fmt::format("{}: {} prop 'ends': '{}' is not a site or exchange point",
                                       file, where, va ? b : a));
-    model::Edge e{l->get_name(), *va, *vb, prop(l, "domain"),
+    model::Edge e{l->get_name(),
+                  *va,
+                  *vb,
+                  prop(l, "domain"),
                   l->get_bandwidth() * kBytesPerSecondToGbps,
                   number(file, where, "unit_value", prop(l, "unit_value", "1"))};
     if (e.domain.empty())
@@ -104,8 +110,10 @@ PlatformView read_platform(const sg4::Engine& engine, const std::string& file) {
   view.annotated = std::any_of(hosts.begin(), hosts.end(),
                                [](const sg4::Host* h) { return h->get_property("role"); });
   try {
-    if (view.annotated) read_annotated(engine, file, view);
-    else read_defaults(engine, view);
+    if (view.annotated)
+      read_annotated(engine, file, view);
+    else
+      read_defaults(engine, view);
   } catch (const std::invalid_argument& e) {  // from ResourceGraph validation
     throw PlatformError(file + ": " + e.what());
   }

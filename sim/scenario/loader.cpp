@@ -50,7 +50,9 @@ bool is_repeatable(const Schema& schema, const std::string& element) {
 class Reader {
  public:
   Reader(std::string file, const std::string& text, const SchemaSet& schemas)
-      : file_(std::move(file)), original_(text), buffer_(text.begin(), text.end()),
+      : file_(std::move(file)),
+        original_(text),
+        buffer_(text.begin(), text.end()),
         schemas_(schemas) {
     for (size_t i = 0; i < text.size(); ++i)
       if (text[i] == '\n') newlines_.push_back(i);

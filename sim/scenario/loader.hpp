@@ -17,7 +17,6 @@ namespace arsim::scenario {
 Settings load_scenario(const std::string& path, const SchemaSet& schemas);
 
 // The same from text already in memory; `file` names it in messages and anchors relative paths.
-Settings parse_scenario(const std::string& file, const std::string& text,
-                        const SchemaSet& schemas);
+Settings parse_scenario(const std::string& file, const std::string& text, const SchemaSet& schemas);
 
 }  // namespace arsim::scenario

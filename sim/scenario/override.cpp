@@ -39,8 +39,9 @@ void set_one(Settings& next, const std::string& key_equals_value) {
         fmt::format("--set: expected KEY=VALUE, got '{}'", printable(key_equals_value)));
   if (key == kVariantKey) return keep_variant(next, trim(key_equals_value.substr(eq + 1)));
   if (key == "scenario.kind")
-    throw InputError("--set: key 'scenario.kind' cannot be overridden (each run kind has keys of "
-                     "its own); write kind=\"...\" in the scenario file");
+    throw InputError(
+        "--set: key 'scenario.kind' cannot be overridden (each run kind has keys of "
+        "its own); write kind=\"...\" in the scenario file");
   const Location where{"--set", 0, "", key};
   const KeySpec& spec = known_key(next, key, where);
   next.set(key, check_value(spec, key_equals_value.substr(eq + 1), where), where);

@@ -76,7 +76,6 @@ std::string type_name(ValueType type) {
   return "?";
 }
 
-
 bool pattern_matches(std::string_view pattern, std::string_view key) {
   size_t p = 0, k = 0;
   while (p < pattern.size()) {
@@ -92,7 +91,6 @@ bool pattern_matches(std::string_view pattern, std::string_view key) {
   }
   return k == key.size();
 }
-
 
 std::string expected_text(const KeySpec& s) {
   switch (s.type) {
@@ -159,11 +157,6 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
     }
   }
 }
-
-
-
-
-
 
 Schema::Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules)
     : keys_(std::move(keys)), params_(std::move(params)), rules_(std::move(rules)) {}

@@ -29,11 +29,11 @@
 
 #include <fmt/format.h>
 
+#include "model/random.hpp"
 #include "schedulers/ctaap/bound.hpp"
 #include "schedulers/ctaap/generator.hpp"
 #include "schedulers/ctaap/ip.hpp"
 #include "schedulers/ctaap/solver.hpp"
-#include "model/random.hpp"
 
 namespace {
 
@@ -117,9 +117,8 @@ void bm_ctaap_ip(benchmark::State& state, Setting s) {
     const int h = allocation_size(heuristic);
     const int best = std::max(h, allocation_size(ip.allocation));
     // CBC's proven bound; none (infinite) when it stopped before proving one.
-    const double bound = std::isfinite(ip.bound)
-                             ? std::max<double>(h, std::floor(ip.bound + 1e-6))
-                             : std::numeric_limits<double>::infinity();
+    const double bound = std::isfinite(ip.bound) ? std::max<double>(h, std::floor(ip.bound + 1e-6))
+                                                 : std::numeric_limits<double>::infinity();
     SubsetBoundOptions so;
     so.time_limit = kSubsetTimeLimit;
     so.start = heuristic;

@@ -25,15 +25,16 @@
 
 #include <fmt/format.h>
 
-#include "schedulers/builtins.hpp"
 #include "model/plan.hpp"
+#include "schedulers/builtins.hpp"
 
 namespace arsim::bench {
 
-// ELGL (platforms/elgl.xml, GridARS Table 1 and Fig. 5): domains N, S, U; exchange point X1 in N, S, U and X2 in N, S.
-// Inside a domain its sites and exchange points form a complete graph: site–site paths 5 Gbit/s,
-// unit value 5; paths touching an exchange point 10 Gbit/s, unit value 3; each path belongs to
-// the domain it lies in (so X1–X2 exists twice, once in N and once in S). CPU unit value 1.
+// ELGL (platforms/elgl.xml, GridARS Table 1 and Fig. 5): domains N, S, U; exchange point X1 in N,
+// S, U and X2 in N, S. Inside a domain its sites and exchange points form a complete graph:
+// site–site paths 5 Gbit/s, unit value 5; paths touching an exchange point 10 Gbit/s, unit value 3;
+// each path belongs to the domain it lies in (so X1–X2 exists twice, once in N and once in S). CPU
+// unit value 1.
 model::ResourceGraph elgl_graph() {
   model::ResourceGraph g;
   const std::map<std::string, std::vector<int>> sites = {
@@ -147,11 +148,10 @@ const bool registered = [] {
           auto params = v.params;
           params["backend"] = backend;
           params["tighten"] = tight ? "true" : "false";
-          benchmark::RegisterBenchmark(
-              fmt::format("gridars-ip/{}{}{}/type:{}", backend, v.suffix, tight ? "-tight" : "",
-                          type)
-                  .c_str(),
-              bm_plan, params, type)
+          benchmark::RegisterBenchmark(fmt::format("gridars-ip/{}{}{}/type:{}", backend, v.suffix,
+                                                   tight ? "-tight" : "", type)
+                                           .c_str(),
+                                       bm_plan, params, type)
               ->Unit(benchmark::kMillisecond);
         }
   // CBC with its own default settings instead of gridars-ip's cbc_args, for comparison.

@@ -1,8 +1,9 @@
 // gridars-ip/full-run/<variant>: every back-end and constraint set on the same instances, the ones
 // of one full ELGL run (GridARS Table 1 workload, seed 1, UserA and UserB). The run is replayed
-// without SimGrid as the GRC makes it: requests in submit order, N = 10 laddered frames, the
-// availability of every frame read from reservation tables, the default gridars-ip planner (CBC,
-// (10)(11)) deciding and its earliest plan committed. Each variant then solves every recorded
+// without SimGrid through the GRC's own decision logic (sim/kinds/coallocation/coordinator.hpp):
+// requests in submit order, N = 10 laddered frames, the availability of every frame read from
+// reservation tables, the default gridars-ip planner (CBC, (10)(11)) deciding and its first plan
+// in the "time" order committed. Each variant then solves every recorded
 // frame of every 4th request on its own (no reuse of identical frames), so all variants see the
 // same ~1,100 0-1 IPs in one benchmark run. Counters: median, mean and max wall ms per plan
 // (building, solving, decoding and checking), and the median of the solver's time alone.
@@ -17,8 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "schedulers/builtins.hpp"
 #include "model/reservation_table.hpp"
+#include "schedulers/builtins.hpp"
+#include "sim/kinds/coallocation/coordinator.hpp"
 #include "workloads/gridars_generator.hpp"
 
 namespace arsim::bench {
@@ -34,21 +36,8 @@ struct Instance {
   std::vector<model::Availability> frames;
 };
 
-std::vector<model::Availability> availability(const model::ResourceGraph& g,
-                                              std::vector<model::ReservationTable>& cores,
-                                              std::vector<model::ReservationTable>& bandwidth,
-                                              const model::Request& r) {
-  std::vector<model::Availability> out;
-  for (const auto& f : model::laddered_frames(r.est, r.lst, r.duration, 10)) {
-    model::Availability a{f, {}, {}};
-    for (auto& t : cores) a.free_cores.push_back(static_cast<int>(std::floor(t.min_free(f, r.submit) + 1e-9)));
-    for (auto& t : bandwidth) a.free_bandwidth.push_back(t.min_free(f, r.submit));
-    out.push_back(std::move(a));
-  }
-  return out;
-}
-
-void commit(const model::Request& r, const model::Plan& p, std::vector<model::ReservationTable>& cores,
+void commit(const model::Request& r, const model::Plan& p,
+            std::vector<model::ReservationTable>& cores,
             std::vector<model::ReservationTable>& bandwidth) {
   const double forever = std::numeric_limits<double>::infinity();
   for (std::size_t j = 0; j < p.sites.size(); ++j) {
@@ -68,17 +57,20 @@ const std::vector<Instance>& full_run(const model::ResourceGraph& g) {
   static const std::vector<Instance> instances = [&] {
     schedulers::Registries reg;
     schedulers::register_builtins(reg);
-    auto planner = reg.planners.create("gridars-ip", {});
+    const kinds::coallocation::Coordinator grc(reg.planners.create("gridars-ip", {}), {10, "time"});
     std::vector<model::ReservationTable> cores, bandwidth;
     for (const auto& v : g.vertices()) cores.emplace_back(v.cores);
     for (const auto& e : g.edges()) bandwidth.emplace_back(e.bandwidth);
     std::vector<Instance> out;
     for (const auto& r : workloads::generate_gridars(workloads::GridarsConfig{}, 1, 0)) {
-      Instance inst{r, availability(g, cores, bandwidth, r)};
-      schedulers::PlannerStats stats;
-      auto plans = planner->plan(g, r, inst.frames, stats);
-      schedulers::sort_plans(g, r, "time", plans);
-      if (!plans.empty()) commit(r, plans.front(), cores, bandwidth);
+      const auto frames = grc.frames(r);
+      Instance inst{
+          r, kinds::coallocation::availability_from_tables(frames, cores, bandwidth, r.submit)};
+      grc.decide(r, static_cast<int>(frames.size()), grc.plan(g, r, inst.frames),
+                 [&](const model::Plan& p) {
+                   commit(r, p, cores, bandwidth);
+                   return true;
+                 });
       out.push_back(std::move(inst));
     }
     return out;
@@ -101,7 +93,9 @@ void bm_full_run(benchmark::State& state, std::map<std::string, std::string> par
         schedulers::PlannerStats stats;
         const auto start = std::chrono::steady_clock::now();
         plans += planner->plan(g, instances[i].request, {frame}, stats).size();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
         solve_ms.push_back(stats.solve_seconds * 1e3);
       }
   }
@@ -111,7 +105,8 @@ void bm_full_run(benchmark::State& state, std::map<std::string, std::string> par
   state.counters["solves"] = static_cast<double>(ms.size());
   state.counters["plans"] = static_cast<double>(plans);
   state.counters["median_ms"] = ms[ms.size() / 2];
-  state.counters["mean_ms"] = std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
+  state.counters["mean_ms"] =
+      std::accumulate(ms.begin(), ms.end(), 0.0) / static_cast<double>(ms.size());
   state.counters["max_ms"] = ms.back();
 }
 

@@ -36,7 +36,8 @@ const IntervalRegistry& registry() {
   return r;
 }
 
-void BM_Interval(benchmark::State& state, std::string name, std::map<std::string, std::string> params) {
+void BM_Interval(benchmark::State& state, std::string name,
+                 std::map<std::string, std::string> params) {
   const int n = static_cast<int>(state.range(0)), m = static_cast<int>(state.range(1));
   const auto tasks = tasks_for(n, 0.01);
   double d = 0;
@@ -61,7 +62,8 @@ void BM_Trace(benchmark::State& state, std::string name) {
   interval::PeriodicRun run;
   for (auto _ : state) {
     auto s = registry().create(name, {});
-    run = interval::run_periodic(*s, tasks, static_cast<int>(state.range(0)), period, tasks.front().start);
+    run = interval::run_periodic(*s, tasks, static_cast<int>(state.range(0)), period,
+                                 tasks.front().start);
   }
   state.counters["D"] = run.deviation;
   state.counters["activations"] = run.activations;
@@ -69,8 +71,12 @@ void BM_Trace(benchmark::State& state, std::string name) {
 
 }  // namespace
 
-#define ARSIM_INTERVAL_BENCH(NAME, PARAMS, N, M) \
-  BENCHMARK_CAPTURE(BM_Interval, x, NAME, PARAMS)->Name(NAME)->ArgNames({"N", "M"})->Args({N, M})->Unit(benchmark::kMillisecond)
+#define ARSIM_INTERVAL_BENCH(NAME, PARAMS, N, M)  \
+  BENCHMARK_CAPTURE(BM_Interval, x, NAME, PARAMS) \
+      ->Name(NAME)                                \
+      ->ArgNames({"N", "M"})                      \
+      ->Args({N, M})                              \
+      ->Unit(benchmark::kMillisecond)
 
 ARSIM_INTERVAL_BENCH("est-ect", {}, 10000, 100);
 ARSIM_INTERVAL_BENCH("ect", {}, 10000, 100);
@@ -84,5 +90,13 @@ BENCHMARK_CAPTURE(BM_Interval, ls, "scs-ls", {{"init", "round-robin"}})
     ->ArgNames({"N", "M"})
     ->Args({10000, 100})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Trace, est, "est-ect")->Name("est-ect/trace:KTH")->ArgName("M")->Arg(20)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Trace, soft, "soft-maxima-is")->Name("soft-maxima-is/trace:KTH")->ArgName("M")->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Trace, est, "est-ect")
+    ->Name("est-ect/trace:KTH")
+    ->ArgName("M")
+    ->Arg(20)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Trace, soft, "soft-maxima-is")
+    ->Name("soft-maxima-is/trace:KTH")
+    ->ArgName("M")
+    ->Arg(20)
+    ->Unit(benchmark::kMillisecond);

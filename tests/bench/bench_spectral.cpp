@@ -31,8 +31,9 @@ std::vector<IntervalTask> tasks_for(int n, double g, std::uint64_t seed = 1) {
 }
 
 void report(benchmark::State& state, const IntervalStats& st) {
-  for (const char* key : {"eigen_seconds", "kmeans_seconds", "kmeans_rounds", "lanczos_restarts",
-                          "operator_products", "eigen_converged", "largest_cluster", "overlapping_pairs"})
+  for (const char* key :
+       {"eigen_seconds", "kmeans_seconds", "kmeans_rounds", "lanczos_restarts", "operator_products",
+        "eigen_converged", "largest_cluster", "overlapping_pairs"})
     if (st.values.count(key)) state.counters[key] = st.values.at(key);
 }
 
@@ -47,8 +48,12 @@ void run_scs(benchmark::State& state, double g, const ScsOptions& o) {
   report(state, st);
 }
 
-void BM_Scs(benchmark::State& state) { run_scs(state, 0.01, {}); }
-void BM_ScsScaling(benchmark::State& state) { run_scs(state, 100.0 / state.range(0), {}); }
+void BM_Scs(benchmark::State& state) {
+  run_scs(state, 0.01, {});
+}
+void BM_ScsScaling(benchmark::State& state) {
+  run_scs(state, 100.0 / state.range(0), {});
+}
 void BM_ScsCapped(benchmark::State& state) {
   ScsOptions o;
   o.eigen.shift_invert = false;  // plain Lanczos: the cost of one restart cycle
@@ -65,8 +70,10 @@ void BM_Operator(benchmark::State& state, bool dense) {
   Eigen::MatrixXd a;
   if (dense) a = g.dense_normalized();
   for (auto _ : state) {
-    if (dense) y.noalias() = a.selfadjointView<Eigen::Lower>() * x;
-    else g.multiply_normalized(x.data(), y.data());
+    if (dense)
+      y.noalias() = a.selfadjointView<Eigen::Lower>() * x;
+    else
+      g.multiply_normalized(x.data(), y.data());
     benchmark::DoNotOptimize(y.data());
   }
 }
@@ -98,7 +105,12 @@ void BM_SamePartition(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_Scs)->Name("scs")->ArgNames({"N", "M"})->Args({10000, 100})->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_Scs)
+    ->Name("scs")
+    ->ArgNames({"N", "M"})
+    ->Args({10000, 100})
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 BENCHMARK(BM_ScsScaling)
     ->Name("scs/scaling")
     ->ArgNames({"N", "M"})
@@ -119,6 +131,19 @@ BENCHMARK(BM_ScsCapped)
     ->Args({100000, 100})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
-BENCHMARK_CAPTURE(BM_Operator, implicit, false)->Name("scs-operator/implicit")->ArgName("N")->Arg(5000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Operator, dense, true)->Name("scs-operator/dense")->ArgName("N")->Arg(5000)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_SamePartition)->Name("scs-partition")->ArgName("N")->Arg(5000)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_Operator, implicit, false)
+    ->Name("scs-operator/implicit")
+    ->ArgName("N")
+    ->Arg(5000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Operator, dense, true)
+    ->Name("scs-operator/dense")
+    ->ArgName("N")
+    ->Arg(5000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SamePartition)
+    ->Name("scs-partition")
+    ->ArgName("N")
+    ->Arg(5000)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);

@@ -78,7 +78,9 @@ std::vector<std::string> column(const std::string& csv, const std::string& name)
   return out;
 }
 
-std::size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+std::size_t lines(const std::string& s) {
+  return std::count(s.begin(), s.end(), '\n');
+}
 
 // Writes a scenario next to the test data (so its relative platform path resolves).
 fs::path write_scenario(const fs::path& dir, const std::string& body) {
@@ -118,13 +120,17 @@ TEST(Cli, RunWithAuditWritesEveryFile) {
 
 TEST(Cli, SameSeedGivesByteIdenticalOutputs) {
   const auto a = scratch("det-a"), b = scratch("det-b");
-  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", a.string())).status, 0);
-  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", b.string())).status, 0);
+  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", a.string())).status,
+            0);
+  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --out {}", b.string())).status,
+            0);
   for (const char* f : {"requests.csv", "reservations.csv", "jobs.csv", "resources.csv",
                         "summary.csv", "workload.txt"})
     EXPECT_EQ(slurp(a / f), slurp(b / f)) << f;
   const auto c = scratch("det-c");
-  ASSERT_EQ(arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --seed 8 --out {}", c.string())).status, 0);
+  ASSERT_EQ(
+      arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --seed 8 --out {}", c.string())).status,
+      0);
   EXPECT_NE(slurp(a / "workload.txt"), slurp(c / "workload.txt"));
 }
 
@@ -198,14 +204,17 @@ TEST(Cli, ListNamesThePlanners) {
 TEST(Cli, GeneratedWorkloadReplaysToTheSameRun) {
   const auto dir = scratch("replay");
   const auto gen = write_scenario(dir, good_scenario());
-  ASSERT_EQ(arsim(fmt::format("generate {} --out {}", gen.string(), (dir / "w.txt").string())).status, 0);
+  ASSERT_EQ(
+      arsim(fmt::format("generate {} --out {}", gen.string(), (dir / "w.txt").string())).status, 0);
   ASSERT_EQ(arsim(fmt::format("run {} --out {}", gen.string(), (dir / "gen").string())).status, 0);
   std::string body = good_scenario();
   const auto from = body.find("<workload"), to = body.find("/>", from) + 2;
-  body.replace(from, to - from, "<workload generator=\"file\" file=\"w.txt\" arrival_end=\"3600\" "
-                                "window_start=\"3600\" window_end=\"28800\"/>");
+  body.replace(from, to - from,
+               "<workload generator=\"file\" file=\"w.txt\" arrival_end=\"3600\" "
+               "window_start=\"3600\" window_end=\"28800\"/>");
   std::ofstream(dir / "replay.xml") << body;
-  auto r = arsim(fmt::format("run {} --out {}", (dir / "replay.xml").string(), (dir / "file").string()));
+  auto r =
+      arsim(fmt::format("run {} --out {}", (dir / "replay.xml").string(), (dir / "file").string()));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(slurp(dir / "gen" / "requests.csv"), slurp(dir / "file" / "requests.csv"));
   EXPECT_EQ(slurp(dir / "gen" / "summary.csv"), slurp(dir / "file" / "summary.csv"));
@@ -213,9 +222,10 @@ TEST(Cli, GeneratedWorkloadReplaysToTheSameRun) {
 
 TEST(Cli, DumpModelsWritesEverySolvedModelWithItsStatus) {
   const auto dir = scratch("dump");
-  auto r = arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --set grc.planner=gridars-ip "
-                             "--dump-models {} --out {} --audit",
-                             (dir / "models").string(), (dir / "o").string()));
+  auto r =
+      arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --set grc.planner=gridars-ip "
+                        "--dump-models {} --out {} --audit",
+                        (dir / "models").string(), (dir / "o").string()));
   ASSERT_EQ(r.status, 0) << r.output;
   std::size_t mps = 0, sidecars = 0;
   for (const auto& entry : fs::directory_iterator(dir / "models")) {
@@ -235,15 +245,18 @@ TEST(Cli, DumpModelsWritesEverySolvedModelWithItsStatus) {
 
 TEST(Cli, IntervalWorkloadRunsEveryTaskAndReportsTheDeviation) {
   const auto dir = scratch("interval");
-  auto r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set workload.tasks=100 "
-                             "--set scenario.runs=1 --set interval_rm.scheduler=est-ect --out {}",
-                             dir.string()));
+  auto r =
+      arsim(fmt::format("run scenarios/interval_synthetic.xml --set workload.tasks=100 "
+                        "--set scenario.runs=1 --set interval_rm.scheduler=est-ect --out {}",
+                        dir.string()));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(column(slurp(dir / "jobs.csv"), "job_id").size(), 100u);
   for (const auto& w : column(slurp(dir / "jobs.csv"), "waiting_time")) EXPECT_GE(std::stod(w), 0);
   EXPECT_NE(slurp(dir / "summary.csv").find("time_deviation,all,,all,"), std::string::npos);
-  r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set interval_rm.scheduler=nope "
-                        "--out {}", (dir / "bad").string()));
+  r =
+      arsim(fmt::format("run scenarios/interval_synthetic.xml --set interval_rm.scheduler=nope "
+                        "--out {}",
+                        (dir / "bad").string()));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("valid:"), std::string::npos) << r.output;
 }
@@ -253,9 +266,10 @@ TEST(Cli, PartitionBaselinesAreDeterministic) {
     std::string jobs[2];
     for (int k = 0; k < 2; ++k) {
       const auto dir = scratch(fmt::format("{}-{}", scheduler, k));
-      auto r = arsim(fmt::format("run scenarios/interval_synthetic.xml --set scenario.runs=1 "
-                                 "--set workload.tasks=400 --set interval_rm.scheduler={} --out {}",
-                                 scheduler, dir.string()));
+      auto r =
+          arsim(fmt::format("run scenarios/interval_synthetic.xml --set scenario.runs=1 "
+                            "--set workload.tasks=400 --set interval_rm.scheduler={} --out {}",
+                            scheduler, dir.string()));
       ASSERT_EQ(r.status, 0) << r.output;
       jobs[k] = slurp(dir / "jobs.csv");
     }

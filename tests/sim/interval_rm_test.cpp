@@ -62,9 +62,15 @@ void compare_with_driver(const std::string& name, double dependent) {
 
 }  // namespace
 
-TEST(IntervalRm, EarliestStartEarliestCompletionMatchesTheDriver) { compare_with_driver("est-ect", 0); }
-TEST(IntervalRm, HardMaximaIsDefersLikeTheDriver) { compare_with_driver("maxima-is", 0); }
+TEST(IntervalRm, EarliestStartEarliestCompletionMatchesTheDriver) {
+  compare_with_driver("est-ect", 0);
+}
+TEST(IntervalRm, HardMaximaIsDefersLikeTheDriver) {
+  compare_with_driver("maxima-is", 0);
+}
 TEST(IntervalRm, DependentTasksWaitForPredecessorsLikeTheDriver) {
   compare_with_driver("est-ect", 0.3);
 }
-TEST(IntervalRm, RepairedSpectralSchedulerMatchesTheDriver) { compare_with_driver("scs-ls", 0.1); }
+TEST(IntervalRm, RepairedSpectralSchedulerMatchesTheDriver) {
+  compare_with_driver("scs-ls", 0.1);
+}

@@ -111,6 +111,6 @@ TEST(Protocol, RefusalOnOneRmAbortsTheHoldOnTheOther) {
   EXPECT_EQ(rec.plans_found, 1);  // B looked free when the GRC asked
   EXPECT_EQ(rec.plans_tried, 1);
   EXPECT_EQ(w.free_a, 4) << "the hold on A must have been aborted, not left to expire";
-  EXPECT_EQ(w.free_b, 0);          // the competitor's commit
+  EXPECT_EQ(w.free_b, 0);  // the competitor's commit
   EXPECT_TRUE(w.record.reservations.empty()) << "nothing was committed";
 }

@@ -49,11 +49,24 @@ std::string read_all(const std::string& path) {
 }  // namespace
 
 const std::vector<std::string>& swf_field_names() {
-  static const std::vector<std::string> names = {
-      "job_number",       "submit_time",     "wait_time",       "run_time",       "allocated_processors",
-      "average_cpu_time", "used_memory",     "requested_processors", "requested_time", "requested_memory",
-      "status",           "user_id",         "group_id",        "executable",     "queue",
-      "partition",        "preceding_job",   "think_time"};
+  static const std::vector<std::string> names = {"job_number",
+                                                 "submit_time",
+                                                 "wait_time",
+                                                 "run_time",
+                                                 "allocated_processors",
+                                                 "average_cpu_time",
+                                                 "used_memory",
+                                                 "requested_processors",
+                                                 "requested_time",
+                                                 "requested_memory",
+                                                 "status",
+                                                 "user_id",
+                                                 "group_id",
+                                                 "executable",
+                                                 "queue",
+                                                 "partition",
+                                                 "preceding_job",
+                                                 "think_time"};
   return names;
 }
 
@@ -72,11 +85,13 @@ SwfTrace parse_swf(std::istream& in, const std::string& name) {
     std::istringstream fields(line);
     std::vector<std::string> tokens;
     for (std::string t; fields >> t;) tokens.push_back(t);
-    if (tokens.size() != 18) throw SwfError(fmt::format("{}: expected 18 fields, got {}", where, tokens.size()));
+    if (tokens.size() != 18)
+      throw SwfError(fmt::format("{}: expected 18 fields, got {}", where, tokens.size()));
     double v[18];
     for (int k = 0; k < 18; ++k) v[k] = parse_field(tokens[k], where, k);
     if (v[kJob] != std::floor(v[kJob]))
-      throw SwfError(fmt::format("{}: field 'job_number': expected an integer, got '{}'", where, tokens[kJob]));
+      throw SwfError(fmt::format("{}: field 'job_number': expected an integer, got '{}'", where,
+                                 tokens[kJob]));
     require_time(v[kSubmit], tokens[kSubmit], where, kSubmit);
     require_time(v[kRun], tokens[kRun], where, kRun);
     ++trace.jobs;
@@ -116,8 +131,8 @@ std::vector<model::IntervalTask> swf_window(const SwfTrace& trace, std::size_t f
   for (auto& t : window) {
     t.start -= origin;
     t.finish -= origin;
-    const bool inside = t.predecessor >= static_cast<long>(first) &&
-                        t.predecessor < static_cast<long>(end);
+    const bool inside =
+        t.predecessor >= static_cast<long>(first) && t.predecessor < static_cast<long>(end);
     t.predecessor = inside ? static_cast<int>(t.predecessor - first) : -1;
   }
   return window;

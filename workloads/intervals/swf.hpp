@@ -5,9 +5,9 @@
 //
 // Each job becomes a model::IntervalTask: submit time -> requested start, submit + run time ->
 // requested finish, allocated processors (else requested) -> processors, preceding job number ->
-// predecessor (the index of that job when it came earlier in the file, else none). A job with a missing (-1)
-// submit or run time has no interval and is skipped (counted in `skipped`). Header fields are
-// kept as text and never trusted (MaxJobs may disagree with the body).
+// predecessor (the index of that job when it came earlier in the file, else none). A job with a
+// missing (-1) submit or run time has no interval and is skipped (counted in `skipped`). Header
+// fields are kept as text and never trusted (MaxJobs may disagree with the body).
 //
 // A malformed line throws SwfError "FILE:LINE: field 'NAME': expected ..., got '...'" (or
 // "FILE:LINE: expected 18 fields, got K").
@@ -28,9 +28,9 @@ using SwfError = arsim::InputError;
 
 struct SwfTrace {
   std::vector<model::IntervalTask> tasks;  // in file order
-  std::vector<std::string> header;     // the comment lines, without the leading ';'
-  long jobs = 0;                       // job lines read
-  long skipped = 0;                    // jobs without submit or run time
+  std::vector<std::string> header;         // the comment lines, without the leading ';'
+  long jobs = 0;                           // job lines read
+  long skipped = 0;                        // jobs without submit or run time
 };
 
 // The 18 field names of SWF, in order (job_number, submit_time, wait_time, run_time, ...).

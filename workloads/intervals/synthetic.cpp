@@ -13,7 +13,8 @@ namespace arsim::workloads {
 namespace {
 
 void require(bool ok, const char* field, const std::string& what) {
-  if (!ok) throw std::invalid_argument(fmt::format("synthetic intervals: field '{}': {}", field, what));
+  if (!ok)
+    throw std::invalid_argument(fmt::format("synthetic intervals: field '{}': {}", field, what));
 }
 
 // Standard normal by Box–Muller from two uniforms (portable, unlike std::normal_distribution).
@@ -38,18 +39,22 @@ double draw_duration(const SyntheticIntervalParams& p, std::mt19937_64& rng) {
 void validate(const SyntheticIntervalParams& p) {
   require(p.tasks >= 0, "tasks", "expected >= 0");
   require(std::isfinite(p.period) && p.period > 0, "period", "expected a number > 0");
-  require(std::isfinite(p.granularity) && p.granularity > 0, "granularity", "expected a number > 0");
-  require(p.durations == "constant" || p.durations == "uniform" || p.durations == "lognormal", "durations",
+  require(std::isfinite(p.granularity) && p.granularity > 0, "granularity",
+          "expected a number > 0");
+  require(p.durations == "constant" || p.durations == "uniform" || p.durations == "lognormal",
+          "durations",
           fmt::format("expected constant, uniform or lognormal, got '{}'", p.durations));
-  require(std::isfinite(p.duration_cv) && p.duration_cv >= 0, "duration_cv", "expected a number >= 0");
+  require(std::isfinite(p.duration_cv) && p.duration_cv >= 0, "duration_cv",
+          "expected a number >= 0");
   require(p.durations != "uniform" || p.duration_cv <= 1 / std::sqrt(3.0), "duration_cv",
           "uniform durations need cv <= 1/sqrt(3) to stay non-negative");
-  require(p.dependent_fraction >= 0 && p.dependent_fraction <= 1, "dependent_fraction", "expected a number in [0, 1]");
+  require(p.dependent_fraction >= 0 && p.dependent_fraction <= 1, "dependent_fraction",
+          "expected a number in [0, 1]");
   require(std::isfinite(p.delay) && p.delay >= 0, "delay", "expected a number >= 0");
 }
 
 std::vector<model::IntervalTask> generate_intervals(const SyntheticIntervalParams& p,
-                                                   std::uint64_t seed, std::uint64_t run_index) {
+                                                    std::uint64_t seed, std::uint64_t run_index) {
   validate(p);
   auto starts = model::make_stream(seed, run_index, "intervals-start");
   auto durations = model::make_stream(seed, run_index, "intervals-duration");

@@ -22,13 +22,13 @@
 namespace arsim::workloads {
 
 struct SyntheticIntervalParams {
-  int tasks = 500;                      // N
-  double period = 1;                    // T
-  double granularity = 0.02;            // g = mean duration / T, eq. (18)
-  std::string durations = "constant";   // constant | uniform | lognormal
-  double duration_cv = 0;               // standard deviation / mean (asymmetric durations)
-  double dependent_fraction = 0;        // in [0, 1]
-  double delay = 0;                     // between a predecessor's finish and its successor's start
+  int tasks = 500;                     // N
+  double period = 1;                   // T
+  double granularity = 0.02;           // g = mean duration / T, eq. (18)
+  std::string durations = "constant";  // constant | uniform | lognormal
+  double duration_cv = 0;              // standard deviation / mean (asymmetric durations)
+  double dependent_fraction = 0;       // in [0, 1]
+  double delay = 0;                    // between a predecessor's finish and its successor's start
 };
 
 // Throws std::invalid_argument naming the first field out of range.
@@ -36,6 +36,7 @@ void validate(const SyntheticIntervalParams& params);
 
 // Tasks in generation order (id = index); deterministic in (params, seed, run_index).
 std::vector<model::IntervalTask> generate_intervals(const SyntheticIntervalParams& params,
-                                                   std::uint64_t seed, std::uint64_t run_index = 0);
+                                                    std::uint64_t seed,
+                                                    std::uint64_t run_index = 0);
 
 }  // namespace arsim::workloads

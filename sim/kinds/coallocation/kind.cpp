@@ -57,8 +57,10 @@ std::string Kind::description() const {
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   make_planner(catalog, s);
   metrics_config(s);
-  if (s.get_string("workload.generator") == "gridars") gridars_config(s);
-  else make_workload(s, 0, 0);
+  if (s.get_string("workload.generator") == "gridars")
+    gridars_config(s);
+  else
+    make_workload(s, 0, 0);
   const std::string platform = s.get_path("platform.file");
   if (!std::filesystem::is_regular_file(platform))
     s.fail("platform.file", "an existing platform file");
@@ -110,7 +112,8 @@ std::vector<std::string> Kind::sweep_metrics() const {
   return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
 }
 
-std::optional<engine::RequestFile> Kind::request_file(const scenario::Settings& s, int run_index) const {
+std::optional<engine::RequestFile> Kind::request_file(const scenario::Settings& s,
+                                                      int run_index) const {
   const auto requests = make_workload(s, s.get_uint64("scenario.seed"), run_index);
   return engine::RequestFile{
       workloads::format_request_file(

@@ -24,7 +24,7 @@ class Kind : public engine::RunKind {
                          std::ostream& report) const override;
   std::vector<std::string> sweep_metrics() const override;
   std::optional<engine::RequestFile> request_file(const scenario::Settings& s,
-                                          int run_index) const override;
+                                                  int run_index) const override;
 };
 
 }  // namespace arsim::kinds::coallocation

@@ -62,8 +62,7 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Cata
     const auto& planners = catalog.algorithms.planners;
     const std::string name = s.get_string("grc.planner");
     auto params = engine::algorithm_params(s, "planner.", planners.get(name).params);
-    if (!run_dir.empty() && params.count("dump_dir"))
-      params["dump_dir"] += "/" + run_dir;
+    if (!run_dir.empty() && params.count("dump_dir")) params["dump_dir"] += "/" + run_dir;
     return std::shared_ptr<schedulers::CoallocationPlanner>(planners.create(name, params));
   });
 }

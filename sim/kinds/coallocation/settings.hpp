@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/engine/catalog.hpp"
-#include "sim/kinds/coallocation/output/writers.hpp"
 #include "model/request.hpp"
 #include "model/resource_graph.hpp"
+#include "sim/engine/catalog.hpp"
+#include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
 

@@ -46,7 +46,8 @@ std::vector<Run> check_rows(const metrics::CsvTable& t, const std::set<std::stri
     };
     if (!ids.insert(field("job_id")).second)
       out.push_back(fmt::format("{}: job {} appears twice", at, field("job_id")));
-    if (field("final_state") != "COMPLETED_SUCCESSFULLY" || field("requested_number_of_resources") != "1")
+    if (field("final_state") != "COMPLETED_SUCCESSFULLY" ||
+        field("requested_number_of_resources") != "1")
       out.push_back(fmt::format("{}: expected one resource and state COMPLETED_SUCCESSFULLY", at));
     if (!resources.count(field("allocated_resources")))
       out.push_back(fmt::format("{}: resource '{}' is not one of the run's", at,
@@ -56,7 +57,8 @@ std::vector<Run> check_rows(const metrics::CsvTable& t, const std::set<std::stri
                finish = value("finish_time"), wait = value("waiting_time");
     if (!submit || !requested || !start || !exec || !finish || !wait) continue;
     if (*start < *submit - kEps)
-      out.push_back(fmt::format("{}: starts at {} before its requested start {}", at, *start, *submit));
+      out.push_back(
+          fmt::format("{}: starts at {} before its requested start {}", at, *start, *submit));
     if (!close(*exec, *requested))
       out.push_back(fmt::format("{}: ran {} s, requested {} s", at, *exec, *requested));
     if (!close(*finish, *start + *exec) || !close(*wait, *start - *submit))
@@ -69,14 +71,15 @@ std::vector<Run> check_rows(const metrics::CsvTable& t, const std::set<std::stri
 
 void check_overlaps(std::vector<Run> runs, std::vector<std::string>& out) {
   std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-    return a.resource != b.resource ? a.resource < b.resource
-                                    : (a.start != b.start ? a.start < b.start : a.finish < b.finish);
+    return a.resource != b.resource
+               ? a.resource < b.resource
+               : (a.start != b.start ? a.start < b.start : a.finish < b.finish);
   });
   for (std::size_t i = 1; i < runs.size(); ++i)
     if (runs[i].resource == runs[i - 1].resource && runs[i].start < runs[i - 1].finish - kEps &&
         runs[i].finish > runs[i].start)
-      out.push_back(fmt::format("{}: overlaps {} on resource {}", runs[i].where,
-                                runs[i - 1].where, runs[i].resource));
+      out.push_back(fmt::format("{}: overlaps {} on resource {}", runs[i].where, runs[i - 1].where,
+                                runs[i].resource));
 }
 
 std::optional<double> summary_value(const metrics::CsvTable& t, const std::string& metric) {
@@ -89,14 +92,15 @@ std::optional<double> summary_value(const metrics::CsvTable& t, const std::strin
 
 const std::vector<std::string>& jobs_header() {
   static const std::vector<std::string> header = {
-      "job_id",        "submission_time", "requested_number_of_resources", "requested_time",
-      "starting_time", "execution_time",  "finish_time",                   "waiting_time",
-      "allocated_resources", "final_state"};
+      "job_id",         "submission_time", "requested_number_of_resources",
+      "requested_time", "starting_time",   "execution_time",
+      "finish_time",    "waiting_time",    "allocated_resources",
+      "final_state"};
   return header;
 }
 
-std::vector<std::string> audit_run(const std::string& dir, const std::vector<std::string>& resources,
-                                   double period) {
+std::vector<std::string> audit_run(const std::string& dir,
+                                   const std::vector<std::string>& resources, double period) {
   std::vector<std::string> out;
   metrics::CsvTable jobs, summary;
   try {
@@ -116,13 +120,13 @@ std::vector<std::string> audit_run(const std::string& dir, const std::vector<std
     out.push_back(fmt::format("{}: 'tasks' differs from the {} rows of jobs.csv", summary.source,
                               jobs.rows.size()));
   if (!m || *m != static_cast<double>(resources.size()))
-    out.push_back(fmt::format("{}: 'resources' differs from the run's {}", summary.source,
-                              resources.size()));
+    out.push_back(
+        fmt::format("{}: 'resources' differs from the run's {}", summary.source, resources.size()));
   const double n = static_cast<double>(jobs.rows.size());
   const double expected = n > 0 ? total_wait / (n * period) : 0;
   if (!d || !close(*d, expected))
-    out.push_back(fmt::format("{}: time_deviation is not Σ|waiting| / (N T) = {}", summary.source,
-                              expected));
+    out.push_back(
+        fmt::format("{}: time_deviation is not Σ|waiting| / (N T) = {}", summary.source, expected));
   return out;
 }
 

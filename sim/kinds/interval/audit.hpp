@@ -8,7 +8,8 @@
 //     before its requested start (soft interval scheduling shifts tasks later, SCS §2.2), with
 //     waiting_time = start − requested start and finish = start + execution time;
 //   - no two tasks overlap on one resource (half-open [start, finish));
-//   - summary.csv's time_deviation equals D of eq. (23) recomputed from jobs.csv, Σ|waiting| / (N T),
+//   - summary.csv's time_deviation equals D of eq. (23) recomputed from jobs.csv, Σ|waiting| / (N
+//   T),
 //     and its "resources" equals M.
 #pragma once
 
@@ -21,7 +22,7 @@ namespace arsim::kinds::interval {
 const std::vector<std::string>& jobs_header();
 
 // `resources`: the names of the run's M resources; `period`: T.
-std::vector<std::string> audit_run(const std::string& dir, const std::vector<std::string>& resources,
-                                   double period);
+std::vector<std::string> audit_run(const std::string& dir,
+                                   const std::vector<std::string>& resources, double period);
 
 }  // namespace arsim::kinds::interval

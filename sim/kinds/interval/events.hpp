@@ -30,10 +30,12 @@ using EventSink = metrics::EventSink<Event>;
 class Recorder : public EventSink {
  public:
   void on(const Event& event) override {
-    if (const auto* a = std::get_if<Activation>(&event)) activations.push_back(*a);
-    else if (const auto* f = std::get_if<TaskFinished>(&event)) finished.push_back(f->task);
+    if (const auto* a = std::get_if<Activation>(&event))
+      activations.push_back(*a);
+    else if (const auto* f = std::get_if<TaskFinished>(&event))
+      finished.push_back(f->task);
   }
-  std::vector<Activation> activations;     // in time order
+  std::vector<Activation> activations;       // in time order
   std::vector<metrics::JobRecord> finished;  // in completion order
 };
 

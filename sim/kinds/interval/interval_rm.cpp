@@ -5,8 +5,8 @@
 #include <map>
 #include <stdexcept>
 
-#include <simgrid/s4u/Engine.hpp>
 #include <xbt/log.h>
+#include <simgrid/s4u/Engine.hpp>
 
 #include "schedulers/interval/execution.hpp"
 #include "sim/actors/job_runner.hpp"
@@ -21,14 +21,17 @@ namespace arsim::kinds::interval {
 IntervalRm::IntervalRm(const platform::PlatformView* platform, EventSink* events,
                        std::shared_ptr<schedulers::IntervalScheduler> scheduler,
                        std::vector<schedulers::IntervalTask> tasks, IntervalRmConfig config)
-    : platform_(platform), events_(events), scheduler_(std::move(scheduler)),
-      tasks_(std::move(tasks)), config_(std::move(config)) {
+    : platform_(platform),
+      events_(events),
+      scheduler_(std::move(scheduler)),
+      tasks_(std::move(tasks)),
+      config_(std::move(config)) {
   if (!platform_ || !events_) throw std::invalid_argument("IntervalRm: incomplete context");
   if (!scheduler_) throw std::invalid_argument("IntervalRm: no scheduler");
   if (config_.resources.empty()) throw std::invalid_argument("IntervalRm: no resources");
   if (!(config_.period > 0)) throw std::invalid_argument("IntervalRm: period must be > 0");
-  schedulers::validate(schedulers::IntervalProblem{tasks_, static_cast<int>(config_.resources.size()),
-                                                   {}, config_.origin, config_.period});
+  schedulers::validate(schedulers::IntervalProblem{
+      tasks_, static_cast<int>(config_.resources.size()), {}, config_.origin, config_.period});
   busy_.assign(config_.resources.size(), config_.origin);
   actual_start_.assign(tasks_.size(), 0);
   placed_.assign(tasks_.size(), 0);
@@ -37,8 +40,8 @@ IntervalRm::IntervalRm(const platform::PlatformView* platform, EventSink* events
 
 schedulers::IntervalProblem IntervalRm::problem(const std::vector<int>& batch,
                                                 double period_start) const {
-  schedulers::IntervalProblem p{{}, static_cast<int>(busy_.size()), busy_, period_start,
-                                config_.period};
+  schedulers::IntervalProblem p{
+      {}, static_cast<int>(busy_.size()), busy_, period_start, config_.period};
   std::map<int, int> local;
   for (int k = 0; k < static_cast<int>(batch.size()); ++k) local[batch[k]] = k;
   for (int i : batch) {

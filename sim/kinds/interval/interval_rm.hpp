@@ -39,8 +39,8 @@ class IntervalRm {
   std::shared_ptr<schedulers::IntervalScheduler> scheduler_;
   std::vector<schedulers::IntervalTask> tasks_;
   IntervalRmConfig config_;
-  std::vector<double> busy_;           // per resource: when its placed work ends
-  std::vector<double> actual_start_;   // per task, once placed
+  std::vector<double> busy_;          // per resource: when its placed work ends
+  std::vector<double> actual_start_;  // per task, once placed
   std::vector<char> placed_, deferred_;
 };
 

@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include "schedulers/interval/metrics.hpp"
+#include "sim/actors/spawn.hpp"
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/interval/audit.hpp"
-#include "sim/actors/spawn.hpp"
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/metrics/csv.hpp"
 #include "workloads/intervals/swf.hpp"
@@ -125,12 +125,18 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   for (const auto& j : recorder.finished) start.at(j.request_id) = j.start;
   const auto lm = schedulers::interval::load_metrics(tasks, m, period);
   const double d = schedulers::interval::time_deviation(tasks, start, period);
-  metrics::write_atomically(dir + "/jobs.csv", jobs_csv(tasks, recorder.finished, sim.view().graph));
-  metrics::write_atomically(
-      dir + "/summary.csv",
-      summary_csv({{"time_deviation", d}, {"tasks", lm.tasks}, {"resources", lm.resources},
-                   {"g", lm.g}, {"B", lm.load}, {"beta", lm.beta}, {"rho", lm.rho},
-                   {"rho_max", lm.rho_max}, {"G", lm.gain}, {"theta", lm.theta}}));
+  metrics::write_atomically(dir + "/jobs.csv",
+                            jobs_csv(tasks, recorder.finished, sim.view().graph));
+  metrics::write_atomically(dir + "/summary.csv", summary_csv({{"time_deviation", d},
+                                                               {"tasks", lm.tasks},
+                                                               {"resources", lm.resources},
+                                                               {"g", lm.g},
+                                                               {"B", lm.load},
+                                                               {"beta", lm.beta},
+                                                               {"rho", lm.rho},
+                                                               {"rho_max", lm.rho_max},
+                                                               {"G", lm.gain},
+                                                               {"theta", lm.theta}}));
   report << fmt::format("{} tasks on {} resources with {}: D = {:.6g} (rho = {:.3g}, beta = {})\n",
                         tasks.size(), m, s.get_string("interval_rm.scheduler"), d, lm.rho, lm.beta);
   engine::RunOutcome out;

@@ -1,4 +1,5 @@
-// A tiny hand-built run shared by the co-allocation output tests, with every expected number computed by hand.
+// A tiny hand-built run shared by the co-allocation output tests, with every expected number
+// computed by hand.
 //
 // Graph: sites A (4 cores), B (4) in domain P, C (2) in domain Q; exchange point X (P);
 // paths P:A-B (10 Gbit/s), P:A-X (10), P:B-X (10), Q:C-X (5).

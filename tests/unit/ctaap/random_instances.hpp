@@ -6,9 +6,9 @@
 #include <functional>
 #include <random>
 
+#include "model/random.hpp"
 #include "schedulers/ctaap/check.hpp"
 #include "schedulers/ctaap/instance.hpp"
-#include "model/random.hpp"
 
 namespace arsim::test {
 

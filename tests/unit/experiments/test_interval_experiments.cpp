@@ -113,8 +113,11 @@ TEST(IntervalExperiments, MinResourcesColumnsAndDeterminism) {
   EXPECT_EQ(est["rho"], est["rho_max"]);
   EXPECT_EQ(std::stoi(est["scan_limit"]), std::stoi(est["beta"]) + 5);  // scan_width = 5
   // A scheduler that finds no M up to the limit says so: resources -1, rho empty.
-  for (const auto& row : a.rows)
-    if (row[column(a, "resources")] == "-1") EXPECT_EQ(row[column(a, "rho")], "");
+  for (const auto& row : a.rows) {
+    if (row[column(a, "resources")] == "-1") {
+      EXPECT_EQ(row[column(a, "rho")], "");
+    }
+  }
 }
 
 TEST(IntervalExperiments, MutuallyNonOverlappingTasksNeedOneResource) {

@@ -11,8 +11,8 @@
 
 #include "classad/parser.hpp"
 #include "model/gang/gang.hpp"
-#include "schedulers/builtins.hpp"
 #include "model/random.hpp"
+#include "schedulers/builtins.hpp"
 
 namespace arsim::test {
 

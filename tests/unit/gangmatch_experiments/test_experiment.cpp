@@ -14,11 +14,13 @@ namespace {
 
 using arsim::experiments::testing::catalog;
 
-arsim::experiments::ResultTable run(const std::map<std::string, std::string>& params, int run_index = 0) {
+arsim::experiments::ResultTable run(const std::map<std::string, std::string>& params,
+                                    int run_index = 0) {
   return catalog().experiments.create("gangmatch", params)->run(7, run_index);
 }
 
-std::string cell(const arsim::experiments::ResultTable& t, std::size_t row, const std::string& column) {
+std::string cell(const arsim::experiments::ResultTable& t, std::size_t row,
+                 const std::string& column) {
   const auto at = std::find(t.header.begin(), t.header.end(), column) - t.header.begin();
   return t.rows.at(row).at(static_cast<std::size_t>(at));
 }

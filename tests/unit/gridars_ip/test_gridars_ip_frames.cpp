@@ -17,8 +17,9 @@ using arsim::test::Instance;
 
 namespace {
 
-std::vector<model::Plan> plan_all(const Instance& inst, const std::vector<model::Availability>& frames,
-                                  gip::Options o, int& solves) {
+std::vector<model::Plan> plan_all(const Instance& inst,
+                                  const std::vector<model::Availability>& frames, gip::Options o,
+                                  int& solves) {
   gip::GridarsIpPlanner planner(o);
   PlannerStats stats;
   auto plans = planner.plan(inst.graph, inst.request, frames, stats);
@@ -92,7 +93,8 @@ TEST(GridarsIpFrames, CoveredFramesReuseAPlanThatFitsAndSolveOtherwise) {
   inst.request.lst = 300;
   const auto& g = inst.graph;
   std::vector<model::Availability> frames;
-  for (int t = 0; t < 4; ++t) frames.push_back(model::full_availability(g, {t * 100.0, t * 100.0 + 100}));
+  for (int t = 0; t < 4; ++t)
+    frames.push_back(model::full_availability(g, {t * 100.0, t * 100.0 + 100}));
   frames[1].free_cores[*g.find_vertex("B")] = 0;
   frames[2].free_bandwidth[*g.find_edge("e4")] = 1;
   frames[3].free_cores[*g.find_vertex("C")] = 4;

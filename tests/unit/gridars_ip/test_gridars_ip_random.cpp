@@ -32,7 +32,8 @@ gip::Options options(Backend b, bool extra, int n_max = 4) {
   o.extra_constraints = extra;
   o.n_max = n_max;
   o.time_limit = 0;  // tiny models: no limit, so results never depend on the machine
-  o.frame_shortcuts = false;  // every instance goes to the solver (shortcuts: test_gridars_ip_frames.cpp)
+  o.frame_shortcuts =
+      false;  // every instance goes to the solver (shortcuts: test_gridars_ip_frames.cpp)
   return o;
 }
 
@@ -109,7 +110,8 @@ TEST(GridarsIpRandom, FirstFeasiblePlansAreValidAndNoBetterThanOptimal) {
   }
 }
 
-// Same instance, same options: the same plan, on both back-ends (docs/ARCHITECTURE.md, Determinism).
+// Same instance, same options: the same plan, on both back-ends (docs/ARCHITECTURE.md,
+// Determinism).
 TEST(GridarsIpRandom, Deterministic) {
   std::mt19937_64 rng(11);
   for (int i = 0; i < 40; ++i) {

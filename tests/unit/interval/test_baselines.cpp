@@ -17,9 +17,13 @@ using namespace arsim::schedulers::interval;
 
 namespace {
 
-IntervalTask task(double st, double ft, int pred = -1) { return {-1, st, ft, pred, 0}; }
+IntervalTask task(double st, double ft, int pred = -1) {
+  return {-1, st, ft, pred, 0};
+}
 
-double total(const IntervalProblem& p, const IntervalSchedule& s) { return total_deviation(p.tasks, s.start); }
+double total(const IntervalProblem& p, const IntervalSchedule& s) {
+  return total_deviation(p.tasks, s.start);
+}
 
 IntervalRegistry all_schedulers() {
   IntervalRegistry r{"interval scheduler"};
@@ -38,9 +42,12 @@ TEST(Ect, QueueOrdersGiveTheHandComputedDeviations) {
   EXPECT_EQ(total(p, EctScheduler(QueueOrder::Input).schedule(p, st)), 6);
   // By start: B, C free; D waits until 3 (1); A finds a resource free at 4.
   EXPECT_EQ(total(p, EctScheduler(QueueOrder::EarliestStart).schedule(p, st)), 1);
-  EXPECT_EQ(total(p, EctScheduler(QueueOrder::EarliestDeadline).schedule(p, st)), 1);  // 2 FT: B C D A
-  EXPECT_EQ(total(p, EctScheduler(QueueOrder::LeastLaxity).schedule(p, st)), 1);       // FT + ST: B C D A
-  EXPECT_EQ(total(p, EctScheduler(QueueOrder::ShortestInterval).schedule(p, st)), 6);  // A, then B C D
+  EXPECT_EQ(total(p, EctScheduler(QueueOrder::EarliestDeadline).schedule(p, st)),
+            1);  // 2 FT: B C D A
+  EXPECT_EQ(total(p, EctScheduler(QueueOrder::LeastLaxity).schedule(p, st)),
+            1);  // FT + ST: B C D A
+  EXPECT_EQ(total(p, EctScheduler(QueueOrder::ShortestInterval).schedule(p, st)),
+            6);  // A, then B C D
 }
 
 TEST(Ect, DependentTaskEntersTheQueueAfterItsPredecessor) {
@@ -131,15 +138,16 @@ TEST(AllSchedulers, ReturnValidSchedules) {
     for (const auto& name : reg.names()) {
       IntervalStats st;
       const auto s = reg.create(name, {})->schedule(p, st);
-      EXPECT_FALSE(check_schedule(p, s).has_value()) << name << ": " << check_schedule(p, s).value_or("");
+      EXPECT_FALSE(check_schedule(p, s).has_value())
+          << name << ": " << check_schedule(p, s).value_or("");
     }
   }
 }
 
 TEST(AllSchedulers, RegisteredWithTheirParameters) {
   const IntervalRegistry reg = all_schedulers();
-  for (const char* name : {"maxima-is", "soft-maxima-is", "ect", "est-ect", "edf-ect", "si-ect", "llf-ect",
-                           "metis", "scotch", "scs", "scs-ls"})
+  for (const char* name : {"maxima-is", "soft-maxima-is", "ect", "est-ect", "edf-ect", "si-ect",
+                           "llf-ect", "metis", "scotch", "scs", "scs-ls"})
     EXPECT_NO_THROW(reg.get(name)) << name;
   EXPECT_THROW(reg.create("scs", {{"bogus", "1"}}), ParamError);
   EXPECT_THROW(reg.create("scs", {{"normalize", "rows"}}), ParamError);

@@ -14,13 +14,16 @@ using namespace arsim::schedulers::interval;
 
 namespace {
 
-IntervalTask task(double st, double ft, int pred = -1) { return {-1, st, ft, pred, 0}; }
+IntervalTask task(double st, double ft, int pred = -1) {
+  return {-1, st, ft, pred, 0};
+}
 
 std::vector<IntervalTask> random_tasks(int n, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(0, 10);
   std::vector<IntervalTask> t;
   for (int i = 0; i < n; ++i) {
-    const double s = std::floor(u(rng)), d = i % 7 == 0 ? 0 : std::floor(u(rng) / 3);  // ties and zeros
+    const double s = std::floor(u(rng)),
+                 d = i % 7 == 0 ? 0 : std::floor(u(rng) / 3);  // ties and zeros
     t.push_back(task(s, s + d));
   }
   return t;
@@ -37,7 +40,8 @@ TEST(Overlaps, SweepFindsExactlyTheBruteForcePairs) {
     for (const auto& p : pairs) got.emplace_back(p.i, p.j, p.length);
     for (int i = 0; i < 30; ++i)
       for (int j = i + 1; j < 30; ++j) {
-        const double len = std::min(tasks[i].finish, tasks[j].finish) - std::max(tasks[i].start, tasks[j].start);
+        const double len =
+            std::min(tasks[i].finish, tasks[j].finish) - std::max(tasks[i].start, tasks[j].start);
         if (len > 0) want.emplace_back(i, j, len);
       }
     std::sort(got.begin(), got.end());
@@ -112,12 +116,12 @@ TEST(Execution, ClustersGoToTheResourcesThatSuitThem) {
 TEST(CheckSchedule, ReportsEveryKindOfViolation) {
   IntervalProblem p{{task(0, 2), task(1, 3, 0)}, 2, {0, 4}, 0, 10};
   EXPECT_FALSE(check_schedule(p, {{0, 0}, {0, 2}}).has_value());
-  EXPECT_TRUE(check_schedule(p, {{0, 2}, {0, 2}}).has_value());           // resource out of range
-  EXPECT_TRUE(check_schedule(p, {{0, 1}, {0, 3}}).has_value());           // resource 1 busy until 4
-  EXPECT_TRUE(check_schedule(p, {{0, 1}, {0, 1.5}}).has_value());         // before ready / predecessor
-  EXPECT_TRUE(check_schedule(p, {{0, 0}, {0, 1.5}}).has_value());         // overlap
+  EXPECT_TRUE(check_schedule(p, {{0, 2}, {0, 2}}).has_value());    // resource out of range
+  EXPECT_TRUE(check_schedule(p, {{0, 1}, {0, 3}}).has_value());    // resource 1 busy until 4
+  EXPECT_TRUE(check_schedule(p, {{0, 1}, {0, 1.5}}).has_value());  // before ready / predecessor
+  EXPECT_TRUE(check_schedule(p, {{0, 0}, {0, 1.5}}).has_value());  // overlap
   EXPECT_TRUE(check_schedule(p, {{kDeferred, 1}, {0, 5}}).has_value());  // predecessor deferred
-  EXPECT_TRUE(check_schedule(p, {{0}, {0}}).has_value());                 // sizes
+  EXPECT_TRUE(check_schedule(p, {{0}, {0}}).has_value());                // sizes
 }
 
 TEST(Validate, RejectsCyclesAndBadFields) {

@@ -12,7 +12,9 @@ using namespace arsim::schedulers;
 using namespace arsim::schedulers::interval;
 
 namespace {
-IntervalTask task(double st, double ft, int pred = -1) { return {-1, st, ft, pred, 0}; }
+IntervalTask task(double st, double ft, int pred = -1) {
+  return {-1, st, ft, pred, 0};
+}
 }  // namespace
 
 TEST(Periodic, WorkCarriesOverIntoTheNextPeriod) {

@@ -34,7 +34,9 @@ std::string error_of(const std::string& text) {
 }
 
 // Tests run from the source root; the traces are part of the project (data/README.md).
-std::string trace(const std::string& name) { return "data/traces/" + name; }
+std::string trace(const std::string& name) {
+  return "data/traces/" + name;
+}
 
 }  // namespace
 
@@ -68,7 +70,8 @@ TEST(Swf, MalformedLinesNameFileLineAndField) {
 
 TEST(Swf, ReadsGzipAndPlainFilesAlike) {
   const auto dir = std::filesystem::temp_directory_path();
-  const std::string plain = (dir / "arsim_swf_test.swf").string(), gz = (dir / "arsim_swf_test.swf.gz").string();
+  const std::string plain = (dir / "arsim_swf_test.swf").string(),
+                    gz = (dir / "arsim_swf_test.swf.gz").string();
   std::ofstream(plain) << kSample;
   gzFile f = gzopen(gz.c_str(), "wb");
   ASSERT_NE(f, nullptr);

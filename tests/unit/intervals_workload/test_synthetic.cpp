@@ -76,10 +76,12 @@ TEST(Synthetic, DeterministicPerSeedAndRun) {
   p.durations = "lognormal";
   p.duration_cv = 1;
   p.dependent_fraction = 0.3;
-  auto same = [](const std::vector<arsim::model::IntervalTask>& a, const std::vector<arsim::model::IntervalTask>& b) {
+  auto same = [](const std::vector<arsim::model::IntervalTask>& a,
+                 const std::vector<arsim::model::IntervalTask>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i].start != b[i].start || a[i].duration() != b[i].duration() || a[i].predecessor != b[i].predecessor)
+      if (a[i].start != b[i].start || a[i].duration() != b[i].duration() ||
+          a[i].predecessor != b[i].predecessor)
         return false;
     return true;
   };
@@ -98,7 +100,11 @@ TEST(Synthetic, RejectsParametersOutOfRange) {
   EXPECT_THROW(validate(bad([](auto& p) { p.period = 0; })), std::invalid_argument);
   EXPECT_THROW(validate(bad([](auto& p) { p.granularity = -1; })), std::invalid_argument);
   EXPECT_THROW(validate(bad([](auto& p) { p.durations = "gamma"; })), std::invalid_argument);
-  EXPECT_THROW(validate(bad([](auto& p) { p.durations = "uniform"; p.duration_cv = 0.7; })), std::invalid_argument);
+  EXPECT_THROW(validate(bad([](auto& p) {
+                 p.durations = "uniform";
+                 p.duration_cv = 0.7;
+               })),
+               std::invalid_argument);
   EXPECT_THROW(validate(bad([](auto& p) { p.dependent_fraction = 1.5; })), std::invalid_argument);
   EXPECT_NO_THROW(validate(SyntheticIntervalParams{}));
 }

@@ -68,9 +68,9 @@ TEST(RunKind, ATinyKindFromTestCodeRunsASweep) {
   EXPECT_EQ(arsim::testing::slurp(dir.file("out/echo.times=3/run_001/echo.txt")),
             "hello\nhello\nhello\n");
   EXPECT_EQ(arsim::testing::slurp(dir.file("out/echo.times=1/run_000/echo.txt")), "hello\n");
-  EXPECT_NE(arsim::testing::slurp(dir.file("out/echo.times=1/run_000/run.json"))
-                .find("\"times\": 1"),
-            std::string::npos);
+  EXPECT_NE(
+      arsim::testing::slurp(dir.file("out/echo.times=1/run_000/run.json")).find("\"times\": 1"),
+      std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(dir.file("out/sweep.csv")));  // no sweep metrics
 }
 
@@ -80,11 +80,11 @@ TEST(RunKind, KeysCheckAndOptionsOfTheKindApply) {
   const auto& schemas = c.catalog.kinds.schemas();
   EXPECT_THROW(scenario::load_scenario(write(dir, R"(<scenario name="e" kind="echo"/>)"), schemas),
                scenario::InputError);  // echo.message is required
-  EXPECT_THROW(scenario::load_scenario(
-                   write(dir, R"(<scenario name="e" kind="echo"><echo message="x"/>
+  EXPECT_THROW(
+      scenario::load_scenario(write(dir, R"(<scenario name="e" kind="echo"><echo message="x"/>
                                  <grc frames="2"/></scenario>)"),
-                   schemas),
-               scenario::InputError);  // <grc> belongs to another kind
+                              schemas),
+      scenario::InputError);  // <grc> belongs to another kind
   const auto s = scenario::load_scenario(
       write(dir, R"(<scenario name="e" kind="echo"><echo message="forbidden"/></scenario>)"),
       schemas);

@@ -46,7 +46,8 @@ std::vector<std::string> violations(const std::string& text, const std::vector<s
     if (!std::regex_search(line, m, include)) continue;
     const std::string path = m[1];
     for (const auto& prefix : bad)
-      if (path.compare(0, prefix.size(), prefix) == 0) out.push_back(std::to_string(n) + ": " + path);
+      if (path.compare(0, prefix.size(), prefix) == 0)
+        out.push_back(std::to_string(n) + ": " + path);
   }
   return out;
 }

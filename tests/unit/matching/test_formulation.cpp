@@ -2,9 +2,9 @@
 // node limit returns a solution at least as good (the milp options node_limit and start).
 #include <gtest/gtest.h>
 
+#include "model/random.hpp"
 #include "schedulers/matching/formulation.hpp"
 #include "schedulers/matching/state.hpp"
-#include "model/random.hpp"
 #include "workloads/matching/generator.hpp"
 
 namespace arsim::test::matching {

@@ -118,7 +118,9 @@ TEST_P(LpVersusBruteForce, OptimumOnRandomTinyInstances) {
     EXPECT_NEAR(r.objective, best.value, 1e-6) << "seed " << seed;
     nonempty += best.matching.matched_count() > 0;
   }
-  if (GetParam() != mm::Objective::LoadBalanceLiteral) EXPECT_GT(nonempty, 100);
+  if (GetParam() != mm::Objective::LoadBalanceLiteral) {
+    EXPECT_GT(nonempty, 100);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Objectives, LpVersusBruteForce,

@@ -13,7 +13,8 @@ namespace {
 using Event = std::variant<int, std::string>;
 
 struct Log : EventSink<Event> {
-  explicit Log(std::vector<std::string>& out, std::string name) : out_(out), name_(std::move(name)) {}
+  explicit Log(std::vector<std::string>& out, std::string name)
+      : out_(out), name_(std::move(name)) {}
   void on(const Event& e) override {
     out_.push_back(name_ + ":" +
                    (std::holds_alternative<int>(e) ? std::to_string(std::get<int>(e))

@@ -42,7 +42,9 @@ milp::Model random_model(std::mt19937_64& rng, int i) {
         sum += a;
       }
     const int kind = uniform(0, 4);
-    const milp::Sense sense = kind < 2 ? milp::Sense::Le : kind < 4 ? milp::Sense::Ge : milp::Sense::Eq;
+    const milp::Sense sense = kind < 2   ? milp::Sense::Le
+                              : kind < 4 ? milp::Sense::Ge
+                                         : milp::Sense::Eq;
     m.add_constraint(row, sense, uniform(0, std::max(1, sum * 2 / 3)));
   }
   return m;

@@ -40,12 +40,14 @@ class ScenarioErrors : public testing::TempDirTest {
 
 TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
-            at(6) + "unknown element <workloda>; valid: description, platform, workload, user, "
-                    "site, grc, output, sweep");
+            at(6) +
+                "unknown element <workloda>; valid: description, platform, workload, user, "
+                "site, grc, output, sweep");
   EXPECT_EQ(with("  <offline experiment=\"x\"/>"),
-            at(6) + "unknown element <offline>; valid: description, platform, workload, user, "
-                    "site, grc, output, sweep (<offline> is an element of kind offline; this "
-                    "scenario is of kind coallocation)");
+            at(6) +
+                "unknown element <offline>; valid: description, platform, workload, user, "
+                "site, grc, output, sweep (<offline> is an element of kind offline; this "
+                "scenario is of kind coallocation)");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),
@@ -88,8 +90,9 @@ TEST_F(ScenarioErrors, OutOfRange) {
             at(6) + "<user> attribute 'service_level': expected a number in (0, 1], got '0'");
   EXPECT_EQ(with("  <grc frames=\"0\"/>"),
             at(6) + "<grc> attribute 'frames': expected an integer >= 1, got '0'");
-  EXPECT_EQ(with("  <grc order=\"cost\"/>"),
-            at(6) + "<grc> attribute 'order': expected one of time, late, price, quality, got 'cost'");
+  EXPECT_EQ(
+      with("  <grc order=\"cost\"/>"),
+      at(6) + "<grc> attribute 'order': expected one of time, late, price, quality, got 'cost'");
 }
 
 TEST_F(ScenarioErrors, BadListAndAttributeOnItsOwnLine) {

@@ -122,8 +122,9 @@ TEST_F(ScenarioLoad, FileWorkloadHasNoGeneratorOnlyDefaults) {
 </scenario>
 )"));
   EXPECT_FALSE(s.has("workload.durations"));
-  EXPECT_TRUE(s.has("workload.window_end"));  // the windows also bound the metrics of a file workload
-  EXPECT_TRUE(s.users().empty());  // users are optional with a request file
+  EXPECT_TRUE(
+      s.has("workload.window_end"));  // the windows also bound the metrics of a file workload
+  EXPECT_TRUE(s.users().empty());     // users are optional with a request file
 }
 
 TEST_F(ScenarioLoad, OfflineScenarioNeedsNoPlatformNorWorkload) {
@@ -140,7 +141,8 @@ TEST_F(ScenarioLoad, OfflineScenarioNeedsNoPlatformNorWorkload) {
 
 TEST_F(ScenarioLoad, OfflineScenarioNeedsAnExperiment) {
   EXPECT_THROW(testing::load(write("o.xml", R"(<scenario name="o" kind="offline"/>
-)")), InputError);
+)")),
+               InputError);
 }
 
 TEST_F(ScenarioLoad, SeedTakesTheFullUint64Range) {

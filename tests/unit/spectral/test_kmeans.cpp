@@ -6,8 +6,8 @@
 #include <numeric>
 #include <random>
 
-#include "schedulers/spectral/kmeans.hpp"
 #include "model/random.hpp"
+#include "schedulers/spectral/kmeans.hpp"
 
 using namespace arsim;
 using namespace arsim::schedulers::spectral;
@@ -103,9 +103,11 @@ TEST(KMeans, BoundsGiveThePlainLloydResult) {
     for (int k : {1, 4, 15}) {
       Eigen::MatrixXd x(400, dim);  // blobs of different spread around k / 2 + 1 centres
       for (Eigen::Index i = 0; i < x.rows(); ++i)
-        for (int t = 0; t < dim; ++t) x(i, t) = 5.0 * ((i % (k / 2 + 1)) == t % 3) + noise(rng) * (1 + i % 3);
+        for (int t = 0; t < dim; ++t)
+          x(i, t) = 5.0 * ((i % (k / 2 + 1)) == t % 3) + noise(rng) * (1 + i % 3);
       const KMeansOptions o{k, 4, 100, 5};
-      expect_same(kmeans(x, o), plain_lloyd(x, o), "dim " + std::to_string(dim) + " k " + std::to_string(k));
+      expect_same(kmeans(x, o), plain_lloyd(x, o),
+                  "dim " + std::to_string(dim) + " k " + std::to_string(k));
     }
   }
 }

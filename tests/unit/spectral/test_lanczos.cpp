@@ -24,7 +24,8 @@ Eigen::MatrixXd with_spectrum(const Eigen::VectorXd& values, std::uint64_t seed)
 
 LanczosResult run(const Eigen::MatrixXd& a, int k, int m, int max_restarts = 1000) {
   const SymmetricOp op = [&a](const double* x, double* y) {
-    Eigen::Map<Eigen::VectorXd>(y, a.rows()).noalias() = a * Eigen::Map<const Eigen::VectorXd>(x, a.rows());
+    Eigen::Map<Eigen::VectorXd>(y, a.rows()).noalias() =
+        a * Eigen::Map<const Eigen::VectorXd>(x, a.rows());
   };
   return smallest_eigenpairs(op, static_cast<int>(a.rows()), k, m, max_restarts, 1e-12);
 }
@@ -35,7 +36,8 @@ void expect_pairs(const Eigen::MatrixXd& a, const LanczosResult& r, int k) {
   const double scale = dense.eigenvalues().cwiseAbs().maxCoeff();
   EXPECT_LT((r.values - dense.eigenvalues().head(k)).cwiseAbs().maxCoeff(), 1e-10 * scale);
   EXPECT_LT((r.vectors.transpose() * r.vectors - Eigen::MatrixXd::Identity(k, k)).norm(), 1e-10);
-  EXPECT_LT((a * r.vectors - r.vectors * r.values.asDiagonal()).colwise().norm().maxCoeff(), 1e-9 * scale);
+  EXPECT_LT((a * r.vectors - r.vectors * r.values.asDiagonal()).colwise().norm().maxCoeff(),
+            1e-9 * scale);
 }
 
 }  // namespace

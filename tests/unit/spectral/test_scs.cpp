@@ -16,7 +16,9 @@ using namespace arsim::schedulers::spectral;
 
 namespace {
 
-IntervalTask task(double st, double ft) { return {-1, st, ft, -1, 0}; }
+IntervalTask task(double st, double ft) {
+  return {-1, st, ft, -1, 0};
+}
 
 std::vector<IntervalTask> uniform_tasks(int n, double g, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -42,7 +44,12 @@ IntervalSchedule run(const ScsOptions& o, const IntervalProblem& p, IntervalStat
 // be split across them, so nothing is shifted.
 TEST(Scs, SplitsTwoEqualOverlappingGroupsAcrossTwoResources) {
   for (double offset : {1.0, 3.0, 6.0}) {
-    IntervalProblem p{{task(0, 10), task(offset, offset + 10), task(30, 40), task(30 + offset, 40 + offset)}, 2, {}, 0, 60};
+    IntervalProblem p{
+        {task(0, 10), task(offset, offset + 10), task(30, 40), task(30 + offset, 40 + offset)},
+        2,
+        {},
+        0,
+        60};
     IntervalStats st;
     const auto s = run({}, p, st);
     EXPECT_NE(s.resource[0], s.resource[1]) << offset;
@@ -81,7 +88,9 @@ TEST(Scs, NormalizedCutNeverBeatsTheSpectralBound) {
     const EigenPairs eig = largest_eigenpairs(g, m);
     for (int round = 0; round < 20; ++round) {
       std::vector<int> cluster(tasks.size());
-      for (std::size_t i = 0; i < cluster.size(); ++i) cluster[i] = i < static_cast<std::size_t>(m) ? static_cast<int>(i) : static_cast<int>(rng() % m);
+      for (std::size_t i = 0; i < cluster.size(); ++i)
+        cluster[i] =
+            i < static_cast<std::size_t>(m) ? static_cast<int>(i) : static_cast<int>(rng() % m);
       EXPECT_GE(normalized_cut(g, cluster, m), m - eig.values.sum() - 1e-9);
     }
   }
@@ -167,8 +176,10 @@ TEST(ScsLs, RefinementOnlyLowersTheDeviation) {
     const auto repaired = run(o, p, rep);
     EXPECT_LE(rep.values.at("refine_after"), rep.values.at("refine_before"));
     // Without dependencies the local model is the execution model.
-    EXPECT_NEAR(rep.values.at("refine_after"), interval::total_deviation(tasks, repaired.start), 1e-9);
-    EXPECT_NEAR(rep.values.at("refine_before"), interval::total_deviation(tasks, literal.start), 1e-9);
+    EXPECT_NEAR(rep.values.at("refine_after"), interval::total_deviation(tasks, repaired.start),
+                1e-9);
+    EXPECT_NEAR(rep.values.at("refine_before"), interval::total_deviation(tasks, literal.start),
+                1e-9);
     EXPECT_EQ(lit.cluster_sizes, rep.cluster_sizes);  // the same spectral start
   }
 }
@@ -182,6 +193,7 @@ TEST(ScsLs, RefinementKeepsCarryOverAndAblationStarts) {
     o.init = init;
     IntervalStats st;
     const auto s = run(o, p, st);
-    EXPECT_NEAR(st.values.at("refine_after"), interval::total_deviation(tasks, s.start), 1e-9) << init;
+    EXPECT_NEAR(st.values.at("refine_after"), interval::total_deviation(tasks, s.start), 1e-9)
+        << init;
   }
 }

@@ -55,7 +55,8 @@ TEST(ShiftInvert, TrivialVectorIsAnExactEigenvector) {
 TEST(ShiftInvert, OverlapMatrixBoundAndCertifiedShift) {
   for (double g : {0.02, 0.2, 2.0}) {
     const SigmaGraph graph(tasks(150, g, 2));
-    const Eigen::MatrixXd k = Eigen::MatrixXd::Ones(graph.size(), graph.size()) - graph.dense_sigma();
+    const Eigen::MatrixXd k =
+        Eigen::MatrixXd::Ones(graph.size(), graph.size()) - graph.dense_sigma();
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> ek(k, Eigen::EigenvaluesOnly);
     EXPECT_GE(ek.eigenvalues().minCoeff(), 0.5 - 1e-12) << g;
     const double l_max = *std::max_element(graph.degrees().begin(), graph.degrees().end());
@@ -69,7 +70,8 @@ TEST(ShiftInvert, OverlapMatrixBoundAndCertifiedShift) {
 
 // K(s) = L^{1/2} (L^{-1/2} K L^{-1/2} + s I) L^{1/2} is positive definite exactly above
 // s* = -lambda_min(L^{-1/2} K L^{-1/2}), and s* >= lambda_2 (interlacing): the pivots certify a
-// shift above s*, never one below lambda_2. s* sits just above lambda_2 (here < 0.1% of s1 - lambda_2).
+// shift above s*, never one below lambda_2. s* sits just above lambda_2 (here < 0.1% of s1 -
+// lambda_2).
 TEST(ShiftInvert, PivotsCertifyTheShift) {
   for (std::uint64_t seed : {3, 4, 5}) {
     const SigmaGraph graph(tasks(120, 0.05, seed));
@@ -97,7 +99,8 @@ TEST(ShiftInvert, OperatorIsTheShiftedInverse) {
   const double s = certified_shift(graph);
   ShiftInvertOp op(graph);
   ASSERT_TRUE(op.factor(s));
-  const Eigen::MatrixXd inverse = (graph.dense_normalized() - s * Eigen::MatrixXd::Identity(n, n)).inverse();
+  const Eigen::MatrixXd inverse =
+      (graph.dense_normalized() - s * Eigen::MatrixXd::Identity(n, n)).inverse();
   const Eigen::VectorXd x = Eigen::VectorXd::Random(n);
   Eigen::VectorXd y(n);
   op.perform_op(x.data(), y.data());
@@ -122,7 +125,8 @@ TEST(ShiftInvert, SameSubspaceAsTheReferenceRoutes) {
       EXPECT_LT(fast.shift, 0);
       EXPECT_LT(max_residual(graph, fast), 1e-12);
       EXPECT_LT((fast.values - want.head(m)).cwiseAbs().maxCoeff(), 1e-12) << g << " " << m;
-      EXPECT_LT((fast.vectors.transpose() * fast.vectors - Eigen::MatrixXd::Identity(m, m)).norm(), 1e-10);
+      EXPECT_LT((fast.vectors.transpose() * fast.vectors - Eigen::MatrixXd::Identity(m, m)).norm(),
+                1e-10);
       const double gap = want[m - 1] - want[m];
       if (gap < 1e-3 * std::abs(want[m - 1])) continue;
       ++compared;

@@ -19,7 +19,8 @@ std::vector<IntervalTask> random_tasks(int n, std::mt19937_64& rng, double max_l
   std::uniform_real_distribution<double> u(0, 1);
   std::vector<IntervalTask> t;
   for (int i = 0; i < n; ++i) {
-    const double s = std::floor(20 * u(rng)) / 2, d = i % 6 == 5 ? 0 : std::floor(max_len * u(rng) * 2) / 2;
+    const double s = std::floor(20 * u(rng)) / 2,
+                 d = i % 6 == 5 ? 0 : std::floor(max_len * u(rng) * 2) / 2;
     t.push_back({i, s, s + d, -1, 0});
   }
   return t;
@@ -32,7 +33,8 @@ Eigen::MatrixXd sigma_by_definition(const std::vector<IntervalTask>& t) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
       if (i == j) continue;
-      const double ov = std::max(0.0, std::min(t[i].finish, t[j].finish) - std::max(t[i].start, t[j].start));
+      const double ov =
+          std::max(0.0, std::min(t[i].finish, t[j].finish) - std::max(t[i].start, t[j].start));
       s(i, j) = ov > 0 ? 1 - ov / (t[i].duration() + t[j].duration()) : 1;
     }
   return s;
@@ -48,7 +50,8 @@ TEST(SigmaGraph, ImplicitProductsEqualTheDenseDefinition) {
       const SigmaGraph g(tasks);
       const Eigen::MatrixXd s = sigma_by_definition(tasks);
       const Eigen::VectorXd l = s.rowwise().sum();
-      const Eigen::MatrixXd a = l.cwiseInverse().cwiseSqrt().asDiagonal() * s * l.cwiseInverse().cwiseSqrt().asDiagonal();
+      const Eigen::MatrixXd a =
+          l.cwiseInverse().cwiseSqrt().asDiagonal() * s * l.cwiseInverse().cwiseSqrt().asDiagonal();
       const Eigen::VectorXd x = Eigen::VectorXd::Random(n);
       Eigen::VectorXd y(n);
       g.multiply_sigma(x.data(), y.data());
@@ -76,11 +79,14 @@ TEST(Eigenpairs, ResidualCertificateAndAgreementWithDense) {
       ASSERT_TRUE(pairs.converged);
       ASSERT_EQ(pairs.values.size(), m);
       EXPECT_LT(max_residual(g, pairs), 1e-9);  // ||A u - lambda u||, ||A|| = 1
-      EXPECT_LT((pairs.vectors.transpose() * pairs.vectors - Eigen::MatrixXd::Identity(m, m)).norm(), 1e-8);
+      EXPECT_LT(
+          (pairs.vectors.transpose() * pairs.vectors - Eigen::MatrixXd::Identity(m, m)).norm(),
+          1e-8);
       EXPECT_NEAR(pairs.values[0], 1, 1e-10);  // A L^{1/2} 1 = L^{1/2} 1
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> dense(g.dense_normalized());
       const Eigen::VectorXd want = dense.eigenvalues().reverse().head(m);
-      EXPECT_LT((pairs.values - want).cwiseAbs().maxCoeff(), 1e-9) << "shift_invert " << shift_invert;
+      EXPECT_LT((pairs.values - want).cwiseAbs().maxCoeff(), 1e-9)
+          << "shift_invert " << shift_invert;
       for (int k = 1; k < m; ++k) EXPECT_GE(pairs.values[k - 1], pairs.values[k] - 1e-12);
     }
   }

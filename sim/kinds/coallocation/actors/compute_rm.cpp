@@ -32,9 +32,8 @@ void ComputeRm::operator()() {
                      [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
                        for (const auto& r : created)
                          spawn<actors::JobRunner>("job-" + std::to_string(r.request_id),
-                                                  hosts.front(), ctx_.platform, site_,
-                                                  r.request_id, static_cast<int>(r.amount),
-                                                  r.frame, hooks);
+                                                  hosts.front(), ctx_.platform, site_, r.request_id,
+                                                  static_cast<int>(r.amount), r.frame, hooks);
                      });
 }
 

@@ -5,9 +5,9 @@
 #include <map>
 #include <stdexcept>
 
+#include <xbt/log.h>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
-#include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator");
 
@@ -34,7 +34,8 @@ HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, con
 }  // namespace
 
 Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
-    : ctx_(ctx), coordinator_(std::move(planner), config.decision),
+    : ctx_(ctx),
+      coordinator_(std::move(planner), config.decision),
       hold_timeout_(config.hold_timeout),
       availability_box_(sg4::Mailbox::by_name("grc:availability")),
       vote_box_(sg4::Mailbox::by_name("grc:votes")) {
@@ -60,18 +61,22 @@ std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>&
     ++asked;
   };
   for (int s : g.sites()) ask(compute_rm_mailbox(g.vertex(s).name));
-  for (const auto& [domain, host] : ctx_.platform->network_rm_hosts) ask(network_rm_mailbox(domain));
+  for (const auto& [domain, host] : ctx_.platform->network_rm_hosts)
+    ask(network_rm_mailbox(domain));
 
   std::vector<model::Availability> out;
   for (const auto& f : frames)
-    out.push_back({f, std::vector<int>(g.vertex_count(), 0), std::vector<double>(g.edge_count(), 0)});
+    out.push_back(
+        {f, std::vector<int>(g.vertex_count(), 0), std::vector<double>(g.edge_count(), 0)});
   for (std::size_t i = 0; i < asked; ++i) {  // stage 2ii: replies arrive in any order
     auto reply = availability_box_->get_unique<protocol::AvailabilityReply>();
     for (std::size_t f = 0; f < frames.size(); ++f)
       for (std::size_t k = 0; k < reply->resources.size(); ++k) {
         const double free = reply->free[f][k];
-        if (reply->cores) out[f].free_cores[reply->resources[k]] = static_cast<int>(std::floor(free + 1e-9));
-        else out[f].free_bandwidth[reply->resources[k]] = free;
+        if (reply->cores)
+          out[f].free_cores[reply->resources[k]] = static_cast<int>(std::floor(free + 1e-9));
+        else
+          out[f].free_bandwidth[reply->resources[k]] = free;
       }
   }
   return out;
@@ -106,8 +111,9 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
          kControlMessageBytes);
   // Holds live hold_timeout seconds; a commit can only fail if the round trip took longer.
   if (!collect_votes(holds.size(), id))
-    throw std::runtime_error("commit refused after every hold was granted: hold_timeout is "
-                             "shorter than the two-phase round trip");
+    throw std::runtime_error(
+        "commit refused after every hold was granted: hold_timeout is "
+        "shorter than the two-phase round trip");
   return true;
 }
 
@@ -115,9 +121,8 @@ void Grc::handle(const protocol::Submit& submit) {
   const model::Request& r = submit.request;
   const auto frames = coordinator_.frames(r);
   auto planning = coordinator_.plan(ctx_.platform->graph, r, query(frames));
-  RequestRecord rec =
-      coordinator_.decide(r, static_cast<int>(frames.size()), std::move(planning),
-                          [&](const model::Plan& p) { return reserve(r, p); });
+  RequestRecord rec = coordinator_.decide(r, static_cast<int>(frames.size()), std::move(planning),
+                                          [&](const model::Plan& p) { return reserve(r, p); });
   rec.decision_time = sg4::Engine::get_clock();
   const bool accepted = rec.outcome == Outcome::Accepted;
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),

@@ -77,7 +77,8 @@ struct Vote {
 
 struct Shutdown {};
 
-using RmMessage = std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest, Shutdown>;
+using RmMessage =
+    std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest, Shutdown>;
 using GrcMessage = std::variant<Submit, Shutdown>;
 
 }  // namespace arsim::kinds::coallocation::protocol

@@ -21,7 +21,8 @@ std::vector<std::pair<int, double>> domain_paths(const RunContext& ctx, const st
 }  // namespace
 
 NetworkRm::NetworkRm(RunContext ctx, std::string domain)
-    : ctx_(ctx), domain_(std::move(domain)),
+    : ctx_(ctx),
+      domain_(std::move(domain)),
       desk_(ResourceKind::Bandwidth, domain_paths(ctx, domain_)) {}
 
 void NetworkRm::operator()() {

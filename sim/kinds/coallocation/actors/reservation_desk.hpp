@@ -5,9 +5,9 @@
 #include <map>
 #include <vector>
 
-#include "sim/kinds/coallocation/output/records.hpp"
 #include "model/reservation_table.hpp"
 #include "sim/kinds/coallocation/actors/messages.hpp"
+#include "sim/kinds/coallocation/output/records.hpp"
 
 namespace arsim::kinds::coallocation {
 

@@ -1,7 +1,7 @@
 #include "sim/kinds/coallocation/actors/rm_loop.hpp"
 
-#include <simgrid/s4u/Engine.hpp>
 #include <xbt/log.h>
+#include <simgrid/s4u/Engine.hpp>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop");
 
@@ -15,13 +15,14 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
     if (std::holds_alternative<protocol::Shutdown>(*message)) return;
     if (auto* q = std::get_if<protocol::AvailabilityQuery>(message.get())) {
       auto reply = desk.availability(*q, now);
-      const double bytes = kControlMessageBytes + kBytesPerAvailabilityValue *
-                                                      reply.resources.size() * q->frames.size();
+      const double bytes = kControlMessageBytes +
+                           kBytesPerAvailabilityValue * reply.resources.size() * q->frames.size();
       post(q->reply, std::move(reply), bytes);
     } else if (auto* h = std::get_if<protocol::HoldRequest>(message.get())) {
       const bool ok = desk.hold(*h, now);
       if (ok)
-        events.on(HoldGranted{h->request_id, h->id, desk.kind(), static_cast<int>(h->amounts.size())});
+        events.on(
+            HoldGranted{h->request_id, h->id, desk.kind(), static_cast<int>(h->amounts.size())});
       XBT_DEBUG("hold %llu for request %d: %s", static_cast<unsigned long long>(h->id),
                 h->request_id, ok ? "granted" : "refused");
       post(h->reply, protocol::Vote{h->id, ok}, kControlMessageBytes);

@@ -9,8 +9,8 @@
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include "sim/actors/spawn.hpp"
-#include "sim/kinds/coallocation/output/events.hpp"
 #include "sim/kinds/coallocation/actors/messages.hpp"
+#include "sim/kinds/coallocation/output/events.hpp"
 #include "sim/platform/platform_view.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -29,7 +29,9 @@ inline sg4::Mailbox* compute_rm_mailbox(const std::string& site) {
 inline sg4::Mailbox* network_rm_mailbox(const std::string& domain) {
   return sg4::Mailbox::by_name("nrm:" + domain);
 }
-inline sg4::Mailbox* grc_mailbox() { return sg4::Mailbox::by_name("grc"); }
+inline sg4::Mailbox* grc_mailbox() {
+  return sg4::Mailbox::by_name("grc");
+}
 
 using actors::post;
 using actors::spawn;

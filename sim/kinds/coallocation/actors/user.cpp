@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include <simgrid/s4u/Actor.hpp>
 #include <xbt/log.h>
+#include <simgrid/s4u/Actor.hpp>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_user, arsim, "Grid users");
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/kinds/coallocation/actors/run_context.hpp"
 #include "model/request.hpp"
+#include "sim/kinds/coallocation/actors/run_context.hpp"
 
 namespace arsim::kinds::coallocation {
 

@@ -41,7 +41,8 @@ struct ReservationRow {
 };
 
 // Parse the rows of a table; a malformed field adds a violation and drops its row.
-std::vector<RequestRow> read_requests(const metrics::CsvTable& t, std::vector<std::string>& violations);
+std::vector<RequestRow> read_requests(const metrics::CsvTable& t,
+                                      std::vector<std::string>& violations);
 std::vector<ReservationRow> read_reservations(const metrics::CsvTable& t,
                                               std::vector<std::string>& violations);
 

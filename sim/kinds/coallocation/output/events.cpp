@@ -22,7 +22,8 @@ void Recorder::on(const Event& event) {
 RunRecord Recorder::finish(double end_time) {
   if (static_cast<long>(record_.jobs.size()) != jobs_started_)
     throw std::logic_error("the run ended with " + std::to_string(jobs_started_) +
-                           " jobs started and " + std::to_string(record_.jobs.size()) + " finished");
+                           " jobs started and " + std::to_string(record_.jobs.size()) +
+                           " finished");
   std::sort(record_.requests.begin(), record_.requests.end(),
             [](const auto& a, const auto& b) { return a.request.id < b.request.id; });
   record_.end_time = end_time;

@@ -33,7 +33,8 @@ struct JobFinished {
   JobRecord job;
 };
 
-using Event = std::variant<RequestDecided, HoldGranted, ReservationCommitted, JobStarted, JobFinished>;
+using Event =
+    std::variant<RequestDecided, HoldGranted, ReservationCommitted, JobStarted, JobFinished>;
 using EventSink = metrics::EventSink<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion

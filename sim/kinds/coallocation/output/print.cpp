@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "sim/metrics/csv.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
+#include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
 

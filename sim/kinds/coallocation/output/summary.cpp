@@ -3,8 +3,8 @@
 #include <map>
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
-#include "sim/metrics/csv.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
+#include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
 

@@ -1,4 +1,5 @@
-// The files of one co-allocation run (README.md, Outputs of a run), computed from the RunRecord the simulator fills.
+// The files of one co-allocation run (README.md, Outputs of a run), computed from the RunRecord the
+// simulator fills.
 //
 // All files except timings.csv are deterministic: the same record gives byte-identical text (fixed
 // row order, shortest round-trip numbers, no wall clock). Files, one row per:
@@ -31,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/kinds/coallocation/output/records.hpp"
 #include "model/resource_graph.hpp"
+#include "sim/kinds/coallocation/output/records.hpp"
 
 namespace arsim::kinds::coallocation {
 
