@@ -7,15 +7,17 @@ JOBS       ?= $(shell nproc)
 SCENARIO   ?= scenarios/elgl_greedy.xml
 OUT        ?= results/elgl_greedy
 PYTHON     ?= /usr/bin/python3
+# CI (CI=true) builds with warnings as errors.
+WERROR     := $(if $(filter true 1 yes,$(CI)),ON,OFF)
 
 DEB_PACKAGES := cmake ninja-build g++ pkg-config libsimgrid-dev coinor-libcbc-dev libglpk-dev \
   libeigen3-dev libspectra-dev libfmt-dev libboost-dev libboost-graph-dev libpugixml-dev \
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libmetis-dev libscotch-dev \
-  python3-numpy python3-pandas python3-matplotlib
+  clang-format python3-numpy python3-pandas python3-matplotlib
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test bench reproduce clean
+.PHONY: all deps configure build run test check-asan format bench reproduce clean
 
 all: build
 
@@ -30,7 +32,7 @@ deps:
 	fi
 
 $(BUILD)/build.ninja: | deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DARSIM_WERROR=$(WERROR)
 
 configure: deps $(BUILD)/build.ninja
 
@@ -42,6 +44,17 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build folder.
+check-asan: deps
+	cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARSIM_SANITIZE=ON
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
+
+# Formats every C++ file with the project's .clang-format (the test suite checks it).
+format:
+	find classad model workloads schedulers experiments sim tests -name '*.[ch]pp' | xargs clang-format -i
 
 bench: build
 	$(BUILD)/arsim-bench

@@ -119,8 +119,10 @@ std::vector<IntervalTask> fig1_tasks() {
 
 std::string join_resources(const std::vector<int>& resource) {
   std::string out;
-  for (int r : resource)
-    out += (out.empty() ? "" : " ") + (r == kDeferred ? std::string("D") : std::to_string(r + 1));
+  for (int r : resource) {
+    if (!out.empty()) out += ' ';
+    out += r == kDeferred ? std::string("D") : std::to_string(r + 1);
+  }
   return out;
 }
 

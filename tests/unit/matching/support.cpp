@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include <fmt/format.h>
+
 #include "model/matching/check.hpp"
 #include "model/random.hpp"
 
@@ -15,12 +17,12 @@ mm::Instance two_types() {
 }
 
 int add_server(mm::Instance& inst, const char* os, double cpu, double mem) {
-  inst.resources.push_back({"s" + std::to_string(inst.resources.size()), 0, {os}, {cpu, mem}});
+  inst.resources.push_back({fmt::format("s{}", inst.resources.size()), 0, {os}, {cpu, mem}});
   return static_cast<int>(inst.resources.size()) - 1;
 }
 
 int add_disk(mm::Instance& inst, const char* fs, double size) {
-  inst.resources.push_back({"d" + std::to_string(inst.resources.size()), 1, {fs}, {size}});
+  inst.resources.push_back({fmt::format("d{}", inst.resources.size()), 1, {fs}, {size}});
   return static_cast<int>(inst.resources.size()) - 1;
 }
 
@@ -37,7 +39,7 @@ mm::Dependency disk_dep(const char* fs, double size) {
 }
 
 int add_job(mm::Instance& inst, double priority, std::vector<mm::Dependency> deps) {
-  inst.jobs.push_back({"j" + std::to_string(inst.jobs.size()), priority, std::move(deps)});
+  inst.jobs.push_back({fmt::format("j{}", inst.jobs.size()), priority, std::move(deps)});
   return static_cast<int>(inst.jobs.size()) - 1;
 }
 
