@@ -13,8 +13,8 @@
 namespace arsim::classad {
 
 ParseError::ParseError(std::string file, int line, int col, const std::string& message)
-    : std::runtime_error(line > 0 ? fmt::format("{}:{}:{}: {}", file, line, col, message)
-                                  : fmt::format("{}: {}", file, message)),
+    : InputError(line > 0 ? fmt::format("{}:{}:{}: {}", file, line, col, message)
+                          : fmt::format("{}: {}", file, message)),
       file_(std::move(file)),
       line_(line),
       col_(col),

@@ -1,12 +1,14 @@
-// The one error type of reading ads and expressions: FILE:LINE:COL: what was expected, got what.
+// The error of reading ads and expressions: FILE:LINE:COL: what was expected, got what. An
+// arsim::InputError (model/input_error.hpp), so every command exits with status 2 on it.
 #pragma once
 
-#include <stdexcept>
 #include <string>
+
+#include "model/input_error.hpp"
 
 namespace arsim::classad {
 
-class ParseError : public std::runtime_error {
+class ParseError : public InputError {
  public:
   // line and col are 1-based; line 0 means the error concerns the whole file (e.g. cannot open).
   ParseError(std::string file, int line, int col, const std::string& message);

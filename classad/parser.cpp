@@ -8,6 +8,7 @@
 
 #include "classad/builtins.hpp"
 #include "classad/lexer.hpp"
+#include "model/files.hpp"
 
 namespace arsim::classad {
 
@@ -346,11 +347,7 @@ ClassAd parse_ad(std::string_view text, const std::string& file, const ParseLimi
 }
 
 std::vector<ClassAd> read_ads_file(const std::string& path, const ParseLimits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path, 0, 0, "cannot open the file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_ads(ss.str(), path, limits);
+  return parse_ads(model::read_file(path, "classad file", limits.max_bytes), path, limits);
 }
 
 }  // namespace arsim::classad

@@ -44,7 +44,7 @@ std::vector<ClassAd> parse_ads(std::string_view text, const std::string& file,
                                const ParseLimits& limits = {});
 // Exactly one ad.
 ClassAd parse_ad(std::string_view text, const std::string& file, const ParseLimits& limits = {});
-// The ads of a file; a file that cannot be read is a ParseError naming it.
+// The ads of a file; a file that cannot be read is an arsim::InputError naming it.
 std::vector<ClassAd> read_ads_file(const std::string& path, const ParseLimits& limits = {});
 
 }  // namespace arsim::classad

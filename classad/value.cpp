@@ -50,28 +50,6 @@ Value Value::record(RecordRef r) {
   return v;
 }
 
-const char* kind_name(Kind k) {
-  switch (k) {
-    case Kind::Undefined:
-      return "undefined";
-    case Kind::Error:
-      return "error";
-    case Kind::Boolean:
-      return "boolean";
-    case Kind::Integer:
-      return "integer";
-    case Kind::Real:
-      return "real";
-    case Kind::String:
-      return "string";
-    case Kind::List:
-      return "list";
-    case Kind::Record:
-      return "record";
-  }
-  return "?";
-}
-
 bool is_true(const Value& v) {
   switch (v.kind()) {
     case Kind::Boolean:

@@ -65,9 +65,6 @@ class Value {
   RecordRef rec_;
 };
 
-// "undefined", "error", "boolean", "integer", "real", "string", "list", "record".
-const char* kind_name(Kind k);
-
 // What a Constraint must evaluate to for a match: boolean true or a non-zero number (the
 // manual's TRUE is the integer 1). Undefined, error, strings, lists and records are not true.
 bool is_true(const Value& v);

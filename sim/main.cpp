@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "model/numbers.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/kinds/builtins.hpp"
@@ -18,10 +19,18 @@ using arsim::engine::Catalog;
 using arsim::scenario::Settings;
 
 Settings load(const Catalog& catalog, const std::string& file, const std::vector<std::string>& sets,
-              long long seed) {
+              const std::string& seed) {
   Settings s = arsim::scenario::load_scenario(file, catalog.kinds.schemas());
   std::vector<std::string> all = sets;
-  if (seed >= 0) all.push_back("scenario.seed=" + std::to_string(seed));
+  // --seed is an unsigned 64-bit integer like the scenario's seed: anything else is refused, not
+  // clamped or ignored.
+  if (!seed.empty()) {
+    if (!arsim::model::parse_uint64(seed))
+      throw arsim::InputError(fmt::format(
+          "--seed: expected an unsigned 64-bit integer (0 to 18446744073709551615), got '{}'",
+          seed));
+    all.push_back("scenario.seed=" + seed);
+  }
   arsim::scenario::apply_overrides(s, all);  // together, so their order does not matter
   return s;
 }
@@ -79,7 +88,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::string scenario_file, out;
   std::vector<std::string> sets;
-  long long seed = -1;
+  std::string seed;
   int jobs = 1, run_index = 0;
   arsim::engine::BatchOptions batch;
 

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "model/files.hpp"
 #include "model/numbers.hpp"
 
 namespace arsim::workloads {
@@ -220,12 +221,7 @@ std::vector<model::Request> parse_request_text(std::string_view text, std::strin
 }
 
 std::vector<model::Request> read_request_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open for reading", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(fmt::format("{}: read error", path));
-  return parse_request_text(text.str(), path);
+  return parse_request_text(model::read_file(path, "request file"), path);
 }
 
 }  // namespace arsim::workloads

@@ -28,10 +28,6 @@ void ConflictGraph::add_edge(int u, int v) {
   bits_[static_cast<std::size_t>(v) * words_ + u / 64] |= std::uint64_t{1} << (u % 64);
 }
 
-bool ConflictGraph::adjacent(int u, int v) const {
-  return (bits_[static_cast<std::size_t>(u) * words_ + v / 64] >> (v % 64)) & 1;
-}
-
 std::vector<std::vector<int>> ConflictGraph::clique_cover() const {
   Words uncovered = bits_;  // edges still to cover, as adjacency rows
   auto row = [&](const Words& w, int v) { return w.data() + static_cast<std::size_t>(v) * words_; };

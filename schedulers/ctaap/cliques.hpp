@@ -19,7 +19,6 @@ class ConflictGraph {
  public:
   explicit ConflictGraph(int vertices);
   void add_edge(int u, int v);
-  bool adjacent(int u, int v) const;
   int vertices() const { return n_; }
   // Cliques (vertex lists, ascending, size >= 2) covering every edge.
   std::vector<std::vector<int>> clique_cover() const;

@@ -83,16 +83,6 @@ std::vector<double> queue_keys(const IntervalProblem& p, QueueOrder order) {
 
 }  // namespace
 
-QueueOrder parse_queue_order(const std::string& name) {
-  if (name == "input") return QueueOrder::Input;
-  if (name == "est") return QueueOrder::EarliestStart;
-  if (name == "edf") return QueueOrder::EarliestDeadline;
-  if (name == "si") return QueueOrder::ShortestInterval;
-  if (name == "llf") return QueueOrder::LeastLaxity;
-  throw std::invalid_argument("unknown queue order '" + name +
-                              "'; valid: input, est, edf, si, llf");
-}
-
 IntervalSchedule EctScheduler::schedule(const IntervalProblem& p, IntervalStats& stats) {
   const auto t_begin = Clock::now();
   const int n = p.size();

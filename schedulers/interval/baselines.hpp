@@ -29,9 +29,6 @@ namespace arsim::schedulers::interval {
 
 enum class QueueOrder { Input, EarliestStart, EarliestDeadline, ShortestInterval, LeastLaxity };
 
-// Queue order by name: "input", "est", "edf", "si", "llf".
-QueueOrder parse_queue_order(const std::string& name);
-
 class EctScheduler : public IntervalScheduler {
  public:
   explicit EctScheduler(QueueOrder order) : order_(order) {}

@@ -10,14 +10,11 @@
 #include "classad/match.hpp"
 #include "classad/parser.hpp"
 #include "classad/print.hpp"
+#include "model/input_error.hpp"
 
 namespace arsim::cli {
 
 namespace {
-
-struct BadInput : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 classad::ClassAd one_ad(const std::string& path) {
   auto ads = classad::read_ads_file(path);
@@ -40,7 +37,7 @@ std::optional<double> clock_of(const std::string& text) {
     if (used == text.size() && std::isfinite(seconds)) return seconds;
   } catch (const std::exception&) {
   }
-  throw BadInput(
+  throw InputError(
       fmt::format("--time: expected seconds or a time such as 10:00 or "
                   "2000-02-28T14:22:22Z, got '{}'",
                   text));
@@ -51,7 +48,7 @@ int eval(const std::vector<std::string>& exprs, const std::string& ad_file,
   std::optional<classad::ClassAd> ad, other;
   if (!ad_file.empty()) ad = one_ad(ad_file);
   if (!other_file.empty()) other = one_ad(other_file);
-  if (other && !ad) throw BadInput("--other needs --ad: `other` is the partner of that ad");
+  if (other && !ad) throw InputError("--other needs --ad: `other` is the partner of that ad");
   classad::Binding mine, theirs;
   std::vector<classad::RecordRef> unbound(ad ? ad->port_count() : 0);
   mine.ports = unbound.data();
@@ -109,7 +106,7 @@ int gang(const std::vector<std::string>& files, const std::string& matcher,
   for (const auto& kv : params) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw BadInput(fmt::format("--param: expected key=value, got '{}'", kv));
+      throw InputError(fmt::format("--param: expected key=value, got '{}'", kv));
     raw[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   auto m = registry.create(matcher, raw);
@@ -179,7 +176,7 @@ int classad_command(const std::vector<std::string>& args,
     const auto clock = clock_of(time_text);
     if (ev->parsed()) {
       exprs = ev->remaining();
-      if (exprs.empty()) throw BadInput("eval: expected at least one expression");
+      if (exprs.empty()) throw InputError("eval: expected at least one expression");
       return eval(exprs, ad_file, other_file, clock, out);
     }
     if (ma->parsed()) return match(files, clock, out);
@@ -193,13 +190,7 @@ int classad_command(const std::vector<std::string>& args,
   } catch (const CLI::ParseError& e) {
     err << "arsim classad: " << e.what() << '\n';
     return 2;
-  } catch (const classad::ParseError& e) {
-    err << "arsim: " << e.what() << '\n';
-    return 2;
-  } catch (const schedulers::ParamError& e) {
-    err << "arsim: " << e.what() << '\n';
-    return 2;
-  } catch (const BadInput& e) {
+  } catch (const InputError& e) {  // classad::ParseError, ParamError, unreadable files
     err << "arsim: " << e.what() << '\n';
     return 2;
   } catch (const std::exception& e) {

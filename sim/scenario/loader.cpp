@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 #include <pugixml.hpp>
 
+#include "model/files.hpp"
 #include "sim/scenario/schema.hpp"
 #include "sim/scenario/sweep.hpp"
 #include "sim/scenario/validate.hpp"
@@ -391,15 +392,7 @@ Settings parse_scenario(const std::string& file, const std::string& text,
 }
 
 Settings load_scenario(const std::string& path, const SchemaSet& schemas) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError(fmt::format("{}: cannot read scenario file: is a directory", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw InputError(fmt::format("{}: cannot open scenario file ({})", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_scenario(path, text.str(), schemas);
+  return parse_scenario(path, model::read_file(path, "scenario file", kMaxScenarioBytes), schemas);
 }
 
 }  // namespace arsim::scenario

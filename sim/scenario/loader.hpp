@@ -1,12 +1,16 @@
 // Reading a scenario XML file (format: scenarios/README.md) into validated Settings.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "sim/scenario/schema.hpp"
 #include "sim/scenario/settings.hpp"
 
 namespace arsim::scenario {
+
+// Scenario files are small; anything larger is not one.
+inline constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t{16} << 20;
 
 // Parses `path`, checks every element, attribute and value against the schema of its run kind
 // (kind="..." of the root, found in `schemas`), fills defaults,

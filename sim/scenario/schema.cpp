@@ -54,28 +54,6 @@ std::optional<double> parse_number(ValueType type, const std::string& text) {
 
 }  // namespace
 
-std::string type_name(ValueType type) {
-  switch (type) {
-    case T::Int:
-      return "int";
-    case T::UInt64:
-      return "uint64";
-    case T::Double:
-      return "double";
-    case T::Bool:
-      return "bool";
-    case T::String:
-      return "string";
-    case T::Path:
-      return "path";
-    case T::Doubles:
-      return "list-of-double";
-    case T::Ints:
-      return "list-of-int";
-  }
-  return "?";
-}
-
 bool pattern_matches(std::string_view pattern, std::string_view key) {
   size_t p = 0, k = 0;
   while (p < pattern.size()) {
@@ -136,8 +114,10 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
       const std::string resolved = resolve_path(v, where);
       std::error_code ec;
       const auto status = std::filesystem::status(resolved, ec);
-      if (ec || !std::filesystem::exists(status) || std::filesystem::is_directory(status))
+      if (ec || !std::filesystem::exists(status))
         bad(fmt::format(" (not found: {})", printable(resolved)));
+      if (!std::filesystem::is_regular_file(status))  // a FIFO or a device would hang the reader
+        bad(fmt::format(" (not a regular file: {})", printable(resolved)));
       return v;
     }
     case T::Doubles:

@@ -27,8 +27,6 @@ namespace arsim::scenario {
 // whitespace and/or commas, at least one, each checked against the range.
 enum class ValueType { Int, UInt64, Double, Bool, String, Path, Doubles, Ints };
 
-std::string type_name(ValueType type);  // "int", "list-of-double", ...
-
 struct KeySpec {
   static constexpr double kInf = std::numeric_limits<double>::infinity();
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include "model/files.hpp"
 #include "model/numbers.hpp"
 
 namespace arsim::workloads {
@@ -32,12 +33,20 @@ void require_time(double value, const std::string& token, const std::string& whe
 }
 
 std::string read_all(const std::string& path) {
+  model::require_regular_file(path, "trace");
   gzFile f = gzopen(path.c_str(), "rb");  // reads plain files unchanged too
   if (!f) throw SwfError(fmt::format("{}: cannot open", path));
   std::string text;
   char buf[1 << 16];
   int got = 0;
-  while ((got = gzread(f, buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(got));
+  while ((got = gzread(f, buf, sizeof buf)) > 0) {
+    text.append(buf, static_cast<std::size_t>(got));
+    if (text.size() > model::kMaxInputBytes) {  // a compressed bomb is refused, not expanded
+      gzclose(f);
+      throw SwfError(fmt::format("{}: cannot read trace: more than {} bytes once decompressed",
+                                 path, model::kMaxInputBytes));
+    }
+  }
   int errnum = 0;
   const char* msg = gzerror(f, &errnum);
   const std::string error = got < 0 || errnum != Z_OK ? std::string(msg) : "";

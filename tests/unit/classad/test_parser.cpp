@@ -8,6 +8,7 @@
 #include "classad/eval.hpp"
 #include "classad/parser.hpp"
 #include "classad/print.hpp"
+#include "model/input_error.hpp"
 
 namespace ca = arsim::classad;
 
@@ -104,12 +105,12 @@ TEST(ClassadParser, ExpressionErrorsNameTheirSource) {
   }
 }
 
-TEST(ClassadParser, UnreadableFileIsAParseErrorNamingIt) {
+TEST(ClassadParser, UnreadableFileIsAnInputErrorNamingIt) {
   try {
     ca::read_ads_file("no/such/file.ad");
     FAIL();
-  } catch (const ca::ParseError& e) {
-    EXPECT_STREQ(e.what(), "no/such/file.ad: cannot open the file");
+  } catch (const arsim::InputError& e) {
+    EXPECT_STREQ(e.what(), "no/such/file.ad: cannot read classad file: no such file");
   }
 }
 

@@ -207,7 +207,7 @@ TEST_F(ScenarioErrors, MalformedXml) {
 
 TEST_F(ScenarioErrors, MissingFile) {
   EXPECT_EQ(error_of(path("none.xml")),
-            path("none.xml") + ": cannot open scenario file (No such file or directory)");
+            path("none.xml") + ": cannot read scenario file: no such file");
   EXPECT_EQ(error_of(dir_.string()), dir_.string() + ": cannot read scenario file: is a directory");
 }
 
