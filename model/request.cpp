@@ -22,6 +22,9 @@ void validate(const Request& r) {
   if (!(r.est >= r.submit)) fail("EST must be >= submit time");
   if (!(r.lst >= r.est)) fail("LST must be >= EST");
   if (!(r.duration > 0)) fail("duration must be > 0");
+  // Beyond this a frame [LST, LST + duration) loses its length to rounding (1e20 + 3600 == 1e20).
+  if (!(r.lst + r.duration <= kMaxRequestTime))
+    fail(fmt::format("LST + duration must be at most {:g} s", kMaxRequestTime));
   if (!(r.service_level > 0 && r.service_level <= 1)) fail("service level must be in (0, 1]");
   if (r.components.empty()) fail("needs at least one component");
   for (std::size_t j = 0; j < r.components.size(); ++j)

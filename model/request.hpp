@@ -36,6 +36,9 @@ struct Request {
   int total_cpus() const;
 };
 
+// The latest instant a request may reach (about 31,700 years): times stay exact to the microsecond.
+inline constexpr double kMaxRequestTime = 1e12;
+
 // Throws std::invalid_argument naming the first field that is out of range (times ordered,
 // cpus > 0, pair ends in range and distinct, bandwidth >= 0, service level in (0, 1]).
 void validate(const Request& r);

@@ -1,4 +1,8 @@
 // arsim command line: run, check, list, generate.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -68,6 +72,22 @@ void list(const Catalog& reg) {
        "gang matchers (arsim classad gang --matcher NAME --param KEY=VALUE):");
   list(reg.experiments,
        "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
+}
+
+// The output folder, or the folder it would be made in, takes files: checked before anything
+// runs, without writing anything (bad input leaves no trace).
+void require_output_folder(const std::string& out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path at = fs::absolute(out, ec);
+  while (!fs::exists(at, ec) && at.has_parent_path() && at != at.parent_path())
+    at = at.parent_path();
+  if (!fs::is_directory(at, ec))
+    throw arsim::InputError("--out " + out + ": expected a folder, but " + at.string() +
+                            " is a file");
+  if (::access(at.c_str(), W_OK | X_OK) != 0)
+    throw arsim::InputError("--out " + out + ": cannot write into " + at.string() + " (" +
+                            std::strerror(errno) + ")");
 }
 
 int generate(const Catalog& catalog, const Settings& s, const std::string& out, int run_index) {
@@ -145,6 +165,7 @@ int main(int argc, char** argv) {
     }
     if (gen->parsed()) return generate(reg, s, out, run_index);
     if (out.empty()) out = "results/" + s.get_string("scenario.name");
+    require_output_folder(out);
     batch.jobs = jobs;
     return arsim::engine::run_scenario(reg, s, out, batch, std::cout);
   } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters

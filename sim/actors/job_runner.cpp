@@ -1,6 +1,7 @@
 #include "sim/actors/job_runner.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include <simgrid/s4u/Actor.hpp>
@@ -36,18 +37,24 @@ void JobRunner::operator()() {
   // Spread the cores over the site's hosts, filling each host in order. Each host's share is one
   // multi-threaded execution of duration × speed flops per thread, so it lasts the reserved time
   // as long as the reservation tables keep the site within its cores.
-  std::vector<sg4::ExecPtr> execs;
+  // Shared with the exit callback: a runner killed (its reservation cancelled) stops its
+  // executions, so they no longer share the hosts' cores with other jobs.
+  auto execs = std::make_shared<std::vector<sg4::ExecPtr>>();
+  sg4::this_actor::on_exit([execs](bool failed) {
+    if (failed)
+      for (auto& e : *execs) e->cancel();
+  });
   int left = cores_;
   for (sg4::Host* h : platform_->site_hosts.at(site_)) {
     if (left == 0) break;
     const int here = std::min(left, h->get_core_count());
-    execs.push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
-                        ->set_host(h)
-                        ->set_thread_count(here)
-                        ->start());
+    execs->push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
+                         ->set_host(h)
+                         ->set_thread_count(here)
+                         ->start());
     left -= here;
   }
-  for (auto& e : execs) e->wait();
+  for (auto& e : *execs) e->wait();
   hooks_.finished({job_, site_, cores_, start, sg4::Engine::get_clock()});
 }
 

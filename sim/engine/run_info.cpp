@@ -52,6 +52,10 @@ std::string fnv1a_hex(const std::string& bytes) {
   return fmt::format("{:016x}", h);
 }
 
+std::string scenario_hash(const scenario::RunSpec& spec) {
+  return fnv1a_hex(spec.settings.canonical());
+}
+
 void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const JsonFields& extra,
                     double wall_seconds) {
   std::string point = "{";
@@ -60,7 +64,7 @@ void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const
              json_string(spec.point[i].second);
   point += "}";
   JsonFields fields = {{"scenario", json_string(spec.settings.source())},
-                       {"scenario_hash", json_string(fnv1a_hex(spec.settings.canonical()))},
+                       {"scenario_hash", json_string(scenario_hash(spec))},
                        {"seed", std::to_string(spec.settings.get_uint64("scenario.seed"))},
                        {"run_index", std::to_string(spec.run_index)},
                        {"point", point}};

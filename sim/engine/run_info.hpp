@@ -19,6 +19,10 @@ std::string json_string(const std::string& s);
 // The 16-hex-digit FNV-1a of a file's bytes ("" when it cannot be read).
 std::string file_hash(const std::string& path);
 
+// The hash of everything a run is made from in its scenario (values after overrides, seed, sweep),
+// recorded in run.json as scenario_hash.
+std::string scenario_hash(const scenario::RunSpec& spec);
+
 // run.json with the fields every run has (scenario, hashes, seed, point, versions, wall time) and
 // `extra` in between.
 void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const JsonFields& extra,

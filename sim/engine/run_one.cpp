@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
 
 #include "sim/engine/run_info.hpp"
 
@@ -18,8 +21,22 @@ void check_options(const Catalog& catalog, const scenario::Settings& settings,
     throw scenario::InputError("--verbose: runs of kind '" + name + "' have no progress log");
 }
 
-bool run_complete(const std::string& dir) {
-  return std::filesystem::is_regular_file(std::filesystem::path(dir) / "run.json");
+bool run_complete(const std::string& dir, const scenario::RunSpec& spec) {
+  const std::string path = (std::filesystem::path(dir) / "run.json").string();
+  if (!std::filesystem::is_regular_file(path)) return false;
+  std::ifstream in(path);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  static const std::regex field("\"scenario_hash\": \"([0-9a-f]+)\"");
+  std::smatch m;
+  const std::string expected = scenario_hash(spec);
+  const std::string found = std::regex_search(text, m, field) ? m[1].str() : "none";
+  if (found != expected)
+    throw InputError(path +
+                     ": field 'scenario_hash': this folder holds a run made from other "
+                     "settings (" +
+                     found + ", now " + expected +
+                     ": the scenario, a --set or --seed changed); use another --out or remove it");
+  return true;
 }
 
 int run_one(const Catalog& catalog, const scenario::RunSpec& spec, const std::string& dir,

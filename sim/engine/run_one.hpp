@@ -20,7 +20,9 @@ void check_options(const Catalog& catalog, const scenario::Settings& settings,
 int run_one(const Catalog& catalog, const scenario::RunSpec& spec, const std::string& dir,
             const RunOptions& options, std::ostream& report);
 
-// True when `dir` holds a completed run (its run.json exists).
-bool run_complete(const std::string& dir);
+// True when `dir` holds a completed run (its run.json exists) made from the same settings as
+// `spec` (the same scenario_hash: scenario values, overrides and seed). Throws InputError when
+// it holds a completed run made from other settings: resuming would mix old results with new.
+bool run_complete(const std::string& dir, const scenario::RunSpec& spec);
 
 }  // namespace arsim::engine

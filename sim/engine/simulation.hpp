@@ -15,8 +15,10 @@ namespace arsim::engine {
 class Simulation {
  public:
   // verbose: the arsim log categories at info level; otherwise warnings only. Throws
-  // platform::PlatformError for a platform that cannot become a reservation graph.
-  Simulation(const std::string& platform_file, bool verbose);
+  // platform::PlatformError for a platform that cannot become a reservation graph or that SimGrid
+  // cannot use (checked in a child process first: platform/platform_check.hpp).
+  Simulation(const std::string& platform_file, bool verbose,
+             const platform::ReadOptions& options = {});
 
   platform::PlatformView& view() { return view_; }
   const platform::PlatformView& view() const { return view_; }

@@ -1,6 +1,8 @@
 #include "sim/platform/platform_view.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "model/numbers.hpp"
+#include "sim/platform/routes.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_platform, arsim, "Platform to reservation graph");
 
@@ -93,9 +96,65 @@ void read_annotated(const sg4::Engine& engine, const std::string& file, Platform
     if (!view.network_rm_hosts.count(e.domain)) view.network_rm_hosts[e.domain] = view.grc_host;
 }
 
+// "FILE:LINE: " or "FILE: " where the file does not spell out the id.
+std::string at(const std::string& file, const std::string& id) {
+  const int line = declaration_line(file, id);
+  return line > 0 ? fmt::format("{}:{}: ", file, line) : file + ": ";
+}
+
+// Failure profiles switch hosts and links off: an actor on a failed host cannot start, and a
+// reservation on a resource that fails is no guarantee. arsim models neither, so it refuses them.
+void reject_failures(const std::string& file) {
+  std::ifstream in(file);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    for (const char* mark : {"state_file=", "\"HOST_AVAIL\"", "\"LINK_AVAIL\""})
+      if (line.find(mark) != std::string::npos)
+        throw PlatformError(fmt::format(
+            "{}:{}: {}: a failure (state) profile; arsim does not model hosts or links that fail "
+            "during a reservation, remove it",
+            file, n, std::string(mark).substr(0, std::string(mark).find('='))));
+}
+
+// What SimGrid accepts at load time and then fails on in the middle of a run.
+void check_resources(const sg4::Engine& engine, const std::string& file) {
+  reject_failures(file);
+  for (const sg4::Host* h : engine.get_all_hosts()) {
+    const double speed = h->get_speed();
+    if (!std::isfinite(speed) || speed <= 0)
+      throw PlatformError(fmt::format("{}host '{}' speed: expected a positive finite speed, got {}",
+                                      at(file, h->get_name()), h->get_name(), speed));
+  }
+  for (const sg4::Link* l : engine.get_all_links()) {
+    if (l->get_sharing_policy() == sg4::Link::SharingPolicy::WIFI)
+      throw PlatformError(fmt::format(
+          "{}link '{}' sharing_policy: a WIFI link needs each station's rate set by the program "
+          "(Link::set_host_rate), which arsim does not do; use a SHARED link",
+          at(file, l->get_name()), l->get_name()));
+    const double bw = l->get_bandwidth(), lat = l->get_latency();
+    if (!std::isfinite(bw) || bw <= 0)
+      throw PlatformError(
+          fmt::format("{}link '{}' bandwidth: expected a positive finite bandwidth, got {}",
+                      at(file, l->get_name()), l->get_name(), bw));
+    if (!std::isfinite(lat) || lat < 0)
+      throw PlatformError(fmt::format("{}link '{}' latency: expected a finite latency >= 0, got {}",
+                                      at(file, l->get_name()), l->get_name(), lat));
+  }
+}
+
 }  // namespace
 
-void read_defaults(const sg4::Engine& engine, PlatformView& view);
+void read_defaults(const sg4::Engine& engine, const std::string& file, const ReadOptions& options,
+                   PlatformView& view);
+
+int declaration_line(const std::string& file, const std::string& id) {
+  std::ifstream in(file);
+  const std::string dq = "id=\"" + id + "\"", sq = "id='" + id + "'";
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    if (line.find(dq) != std::string::npos || line.find(sq) != std::string::npos) return n;
+  return 0;
+}
 
 int PlatformView::total_cores() const {
   int sum = 0;
@@ -103,21 +162,24 @@ int PlatformView::total_cores() const {
   return sum;
 }
 
-PlatformView read_platform(const sg4::Engine& engine, const std::string& file) {
+PlatformView read_platform(const sg4::Engine& engine, const std::string& file,
+                           const ReadOptions& options) {
   PlatformView view;
   const auto hosts = engine.get_all_hosts();
   if (hosts.empty()) throw PlatformError(file + ": the platform has no host");
+  check_resources(engine, file);
   view.annotated = std::any_of(hosts.begin(), hosts.end(),
                                [](const sg4::Host* h) { return h->get_property("role"); });
   try {
     if (view.annotated)
       read_annotated(engine, file, view);
     else
-      read_defaults(engine, view);
+      read_defaults(engine, file, options, view);
   } catch (const std::invalid_argument& e) {  // from ResourceGraph validation
     throw PlatformError(file + ": " + e.what());
   }
   if (view.graph.sites().empty()) throw PlatformError(file + ": the platform has no compute site");
+  if (options.control_routes) require_reachable(view, file);
   XBT_INFO("%s: %zu sites, %d vertices, %d paths, %d cores", file.c_str(),
            view.graph.sites().size(), view.graph.vertex_count(), view.graph.edge_count(),
            view.total_cores());

@@ -38,7 +38,26 @@ struct PlatformView {
   int total_cores() const;
 };
 
-// The engine must have loaded `file` already.
-PlatformView read_platform(const sg4::Engine& engine, const std::string& file);
+struct ReadOptions {
+  // Join the sites of a platform without arsim props by default paths (a kind that sends no data
+  // between sites does not need them).
+  bool default_paths = true;
+  // The most default paths (one per pair of sites) a platform may get: a SimGrid <cluster> of
+  // 65,536 hosts read by the defaults would be 2^31 paths. Raise it, or annotate the platform.
+  std::size_t max_default_paths = 1'000'000;
+  // Require a route both ways between the coordinator's host and every other actor's host.
+  bool control_routes = true;
+};
+
+// The engine must have loaded `file` already. Throws PlatformError naming the file (and the line
+// of the element, where the file declares it by id) for a host without a positive finite speed, a
+// link without a positive finite bandwidth or a finite non-negative latency, a missing route the
+// options require, or more default paths than allowed.
+PlatformView read_platform(const sg4::Engine& engine, const std::string& file,
+                           const ReadOptions& options = {});
+
+// The line of `file` declaring id="ID" (1-based), or 0 when the file does not spell it out (the
+// hosts of a <cluster>).
+int declaration_line(const std::string& file, const std::string& id);
 
 }  // namespace arsim::platform

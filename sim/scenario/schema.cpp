@@ -197,7 +197,7 @@ std::vector<KeySpec> scenario_keys(const std::vector<std::string>& kinds,
       key("scenario.name", T::String).need().about("name of the experiment"),
       key("scenario.kind", T::String).def(default_kind).one_of(kinds)
           .about("the run kind: what one run is and writes (see `arsim list`)"),
-      key("scenario.runs", T::Int).def("1").at_least(1).at_most(1e6).about("runs per sweep point"),
+      key("scenario.runs", T::Int).def("1").at_least(1).at_most(1e5).about("runs per sweep point"),
       key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
   };
 }

@@ -62,6 +62,15 @@ std::string dir_value(const std::string& value) {
 
 std::vector<RunSpec> expand(const Settings& settings) {
   std::vector<RunSpec> runs;
+  long long total = 0;  // every run holds its own settings: bound them before making any
+  for_each_point(settings, [&](Point& p) {
+    total += p.settings.get_int("scenario.runs");
+    if (total > kMaxRuns)
+      p.settings.fail_message("scenario.runs",
+                              fmt::format("a scenario makes at most {} runs in all (sweep points x "
+                                          "runs); split the sweep into several scenarios",
+                                          kMaxRuns));
+  });
   for_each_point(settings, [&](Point& p) {
     const long long count = p.settings.get_int("scenario.runs");
     const std::uint64_t base_seed = p.settings.get_uint64("scenario.seed");

@@ -30,6 +30,9 @@ struct RunSpec {
 
 // All runs, deterministic order. Throws InputError (at the sweep parameter) when a point is
 // invalid, e.g. it sets a key that does not apply under another swept value.
+// At most this many runs per scenario (sweep points x runs); more is refused as bad input.
+inline constexpr long long kMaxRuns = 100'000;
+
 std::vector<RunSpec> expand(const Settings& settings);
 
 // Validates every sweep point (without repeating runs); load_scenario and apply_override call it.

@@ -33,6 +33,16 @@ Result arsim(const std::string& args) {
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
+// The output of a shell command line.
+std::string arsim_shell(const std::string& script) {
+  FILE* p = popen(script.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
@@ -275,4 +285,60 @@ TEST(Cli, PartitionBaselinesAreDeterministic) {
     }
     EXPECT_EQ(jobs[0], jobs[1]) << scheduler;
   }
+}
+
+TEST(Cli, AnOutputThatIsAFileFailsBeforeAnythingRuns) {
+  const auto dir = scratch("outfile");
+  const auto f = write_scenario(dir, good_scenario());
+  std::ofstream(dir / "taken") << "x";
+  for (const auto& out : {dir / "taken", dir / "taken" / "sub"}) {
+    const auto r = arsim(fmt::format("run {} --out {}", f.string(), out.string()));
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_EQ(lines(r.output), 1u) << r.output;
+    EXPECT_NE(r.output.find("--out " + out.string() + ": expected a folder"), std::string::npos)
+        << r.output;
+  }
+  EXPECT_EQ(slurp(dir / "taken"), "x");
+}
+
+TEST(Cli, ASweepFolderOfOtherSettingsIsNeverResumed) {
+  const auto dir = scratch("stale");
+  std::string body = good_scenario();
+  body.replace(body.find("runs=\"1\""), 8, "runs=\"2\"");
+  const auto f = write_scenario(dir, body);
+  const auto out = (dir / "o").string();
+  ASSERT_EQ(arsim(fmt::format("run {} --out {}", f.string(), out)).status, 0);
+  const std::string sweep = slurp(dir / "o" / "sweep.csv");
+  for (const char* change : {"--seed 7", "--set grc.frames=2"}) {
+    const auto r = arsim(fmt::format("run {} --out {} {}", f.string(), out, change));
+    EXPECT_EQ(r.status, 2) << change << ": " << r.output;
+    EXPECT_EQ(lines(r.output), 1u) << r.output;
+    EXPECT_NE(r.output.find("run.json: field 'scenario_hash': this folder holds a run made from "
+                            "other settings"),
+              std::string::npos)
+        << r.output;
+    EXPECT_EQ(slurp(dir / "o" / "sweep.csv"), sweep) << "old results must stay as they were";
+  }
+}
+
+TEST(Cli, SigtermStopsASweepAtOnceWithItsChildren) {
+  const auto dir = scratch("signal");
+  std::string body = good_scenario();
+  body.replace(body.find("runs=\"1\""), 8, "runs=\"400\"");
+  const auto f = write_scenario(dir, body);
+  const auto out = (dir / "o").string();
+  // The shell starts the sweep, signals it after 1 s, and reports its status and how long it took
+  // to stop and whether any process still runs in the output folder.
+  const auto r = arsim_shell(
+      fmt::format("{} run {} --out {} --jobs 2 >{}.log 2>&1 & pid=$!; sleep 1; t0=$(date +%s%N); "
+                  "kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N); "
+                  "echo status=$status ms=$(( (t1 - t0) / 1000000 )) left=$(pgrep -f -c -- '^{} "
+                  "run .*{}' || true)",
+                  ARSIM_BINARY, f.string(), out, out, ARSIM_BINARY, out));
+  EXPECT_NE(r.find("status=143 "), std::string::npos) << r;
+  EXPECT_NE(slurp(out + ".log").find("stopped by SIGTERM after"), std::string::npos);
+  const auto ms = std::stol(r.substr(r.find("ms=") + 3));
+  EXPECT_LT(ms, 1000) << r;
+  EXPECT_NE(r.find("left=0"), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(dir / "o" / "sweep.csv"));
 }

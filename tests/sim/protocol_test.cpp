@@ -3,6 +3,8 @@
 // refuses; the GRC must abort the hold it got on A, leaving nothing held.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -45,22 +47,24 @@ void start_rms(RunContext ctx) {
 }
 
 // Runs the scenario; `competitor_at` < 0 means no competitor.
-void run(World& w, double competitor_at) {
+void run(World& w, double competitor_at, const std::string& platform_file = "platforms/tiny.xml",
+         double hold_timeout = 60) {
   // CM02 has no latency factors, so a message takes exactly its route's latency (5 ms) plus its
   // size over 1 Gbit/s, and the competitor's timing below is exact.
   int argc = 3;
   char a0[] = "test", a1[] = "--log=root.thresh:critical", a2[] = "--cfg=network/model:CM02";
   char* argv[] = {a0, a1, a2, nullptr};
   sg4::Engine e(&argc, argv);
-  e.load_platform("platforms/tiny.xml");
-  w.view = platform::read_platform(e, "platforms/tiny.xml");
+  e.load_platform(platform_file);
+  e.seal_platform();
+  w.view = platform::read_platform(e, platform_file);
   RunContext ctx{&w.view, &w.recorder};
   start_rms(ctx);
   schedulers::Registries reg;
   schedulers::register_builtins(reg);
   spawn<Grc>("grc", w.view.grc_host, ctx,
              std::shared_ptr<schedulers::CoallocationPlanner>(reg.planners.create("greedy", {})),
-             GrcConfig{{1, "time"}, 60});
+             GrcConfig{{1, "time"}, hold_timeout});
   spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()});
   const int b = *w.view.graph.find_vertex("B");
   const int a = *w.view.graph.find_vertex("A");
@@ -113,4 +117,31 @@ TEST(Protocol, RefusalOnOneRmAbortsTheHoldOnTheOther) {
   EXPECT_EQ(w.free_a, 4) << "the hold on A must have been aborted, not left to expire";
   EXPECT_EQ(w.free_b, 0);  // the competitor's commit
   EXPECT_TRUE(w.record.reservations.empty()) << "nothing was committed";
+}
+
+TEST(Protocol, CommitAfterAnExpiredHoldIsCancelledEverywhere) {
+  World w;
+  // Control links of 5 ms, but 20 ms to B. Holds sent at t reach A at t+5 ms and B at t+20 ms; the
+  // last vote is back at t+40 ms, so the commit reaches A at t+45 ms, before the holds' expiry at
+  // t+50 ms, and B at t+60 ms, after it: A and D1's network RM commit, B refuses. The GRC must
+  // cancel the committed parts and count the plan as refused, not stop the run.
+  run(w, -1, "tests/sim/data/tiny_slow_b.xml", 0.050);
+  ASSERT_EQ(w.record.requests.size(), 1u);
+  const auto& rec = w.record.requests[0];
+  EXPECT_EQ(rec.outcome, Outcome::Rejected);
+  EXPECT_EQ(rec.plans_tried, 1);
+  EXPECT_EQ(w.free_a, 4) << "A's committed part must have been released";
+  EXPECT_EQ(w.free_b, 4);
+  EXPECT_TRUE(w.record.reservations.empty()) << "cancelled reservations stay out of the record";
+  EXPECT_TRUE(w.record.jobs.empty()) << "no job runs on a cancelled reservation";
+}
+
+TEST(Protocol, CommitJustBeforeExpiryEverywhereIsAccepted) {
+  World w;
+  run(w, -1, "tests/sim/data/tiny_slow_b.xml", 0.065);  // B's commit arrives at t+60 ms < t+65 ms
+  ASSERT_EQ(w.record.requests.size(), 1u);
+  EXPECT_EQ(w.record.requests[0].outcome, Outcome::Accepted);
+  EXPECT_EQ(w.free_a, 1);
+  EXPECT_EQ(w.free_b, 1);
+  EXPECT_EQ(w.record.jobs.size(), 2u);
 }

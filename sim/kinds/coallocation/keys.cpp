@@ -18,15 +18,17 @@ std::vector<scenario::KeySpec> Kind::keys() const {
   return {
       key("platform.file", T::Path).need()
           .about("SimGrid platform file, relative to the scenario file"),
+      key("platform.max_paths", T::Int).def("1000000").at_least(0)
+          .about("most default paths a platform without arsim props may get (one per pair of sites)"),
       key("workload.generator", T::String).need().one_of({"gridars", "file"})
           .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
       key("workload.file", T::Path).need().only("workload.generator=file")
           .about("request file, relative to the scenario file"),
-      key("workload.arrival_end", T::Double).def("86400").at_least(0)
+      key("workload.arrival_end", T::Double).def("86400").at_least(0).at_most(1e12)
           .about("arrivals while submit time < arrival_end (s); also bounds the success-ratio buckets"),
-      key("workload.window_start", T::Double).def("86400").at_least(0)
+      key("workload.window_start", T::Double).def("86400").at_least(0).at_most(1e12)
           .about("start of the reservation window (s); also the load metrics' window"),
-      key("workload.window_end", T::Double).def("172800").at_least(0)
+      key("workload.window_end", T::Double).def("172800").at_least(0).at_most(1e12)
           .about("end of the reservation window (s), > window_start"),
       key("workload.durations", T::Doubles).def("1800 3600 7200").above(0).only(kGridars)
           .about("request durations D drawn uniformly (s)"),
@@ -46,7 +48,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
       key("grc.planner", T::String).def("greedy")
           .about("co-allocation planner (registry name; checked by the registry)"),
-      key("grc.frames", T::Int).def("10").at_least(1).about("candidate time frames per request"),
+      key("grc.frames", T::Int).def("10").at_least(1).at_most(10000).about("candidate time frames per request"),
       key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
           .about("user option: how plans are ranked"),
       key("grc.hold_timeout", T::Double).def("60").above(0)

@@ -15,6 +15,7 @@
 #include "sim/kinds/coallocation/output/auditor.hpp"
 #include "sim/kinds/coallocation/settings.hpp"
 #include "sim/metrics/csv.hpp"
+#include "sim/platform/platform_check.hpp"
 #include "workloads/request_file.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -47,6 +48,12 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   }
 }
 
+platform::ReadOptions read_options(const scenario::Settings& s) {
+  platform::ReadOptions options;
+  options.max_default_paths = static_cast<std::size_t>(s.get_int("platform.max_paths"));
+  return options;
+}
+
 }  // namespace
 
 std::string Kind::description() const {
@@ -61,9 +68,8 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
     gridars_config(s);
   else
     make_workload(s, 0, 0);
-  const std::string platform = s.get_path("platform.file");
-  if (!std::filesystem::is_regular_file(platform))
-    s.fail("platform.file", "an existing platform file");
+  // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
+  platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
@@ -73,7 +79,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const auto requests = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
   const auto mcfg = metrics_config(s);
   const std::string platform_file = s.get_path("platform.file");
-  engine::Simulation sim(platform_file, options.verbose);
+  engine::Simulation sim(platform_file, options.verbose, read_options(s));
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;

@@ -74,9 +74,9 @@ TEST_F(ScenarioErrors, UnknownAttribute) {
 
 TEST_F(ScenarioErrors, BadNumber) {
   EXPECT_EQ(with("  <grc frames=\"ten\"/>"),
-            at(6) + "<grc> attribute 'frames': expected an integer >= 1, got 'ten'");
+            at(6) + "<grc> attribute 'frames': expected an integer in [1, 10000], got 'ten'");
   EXPECT_EQ(with("  <grc frames=\"2.5\"/>"),
-            at(6) + "<grc> attribute 'frames': expected an integer >= 1, got '2.5'");
+            at(6) + "<grc> attribute 'frames': expected an integer in [1, 10000], got '2.5'");
   EXPECT_EQ(with("  <output bucket=\"1e400\"/>"),
             at(6) + "<output> attribute 'bucket': expected a number > 0, got '1e400'");
   EXPECT_EQ(with("  <output bucket=\"8640s\"/>"),
@@ -89,7 +89,7 @@ TEST_F(ScenarioErrors, OutOfRange) {
   EXPECT_EQ(with("  <user name=\"C\" service_level=\"0\"/>"),
             at(6) + "<user> attribute 'service_level': expected a number in (0, 1], got '0'");
   EXPECT_EQ(with("  <grc frames=\"0\"/>"),
-            at(6) + "<grc> attribute 'frames': expected an integer >= 1, got '0'");
+            at(6) + "<grc> attribute 'frames': expected an integer in [1, 10000], got '0'");
   EXPECT_EQ(
       with("  <grc order=\"cost\"/>"),
       at(6) + "<grc> attribute 'order': expected one of time, late, price, quality, got 'cost'");

@@ -57,9 +57,9 @@ TEST_F(ScenarioOverride, Errors) {
   EXPECT_EQ(error_of(s, {"grc.frames"}), "--set: expected KEY=VALUE, got 'grc.frames'");
   EXPECT_EQ(error_of(s, {"=3"}), "--set: expected KEY=VALUE, got '=3'");
   EXPECT_EQ(error_of(s, {"grc.frames=0"}),
-            "--set: key 'grc.frames': expected an integer >= 1, got '0'");
+            "--set: key 'grc.frames': expected an integer in [1, 10000], got '0'");
   EXPECT_EQ(error_of(s, {"grc.frames=1\n2"}),
-            "--set: key 'grc.frames': expected an integer >= 1, got '1\\n2'");
+            "--set: key 'grc.frames': expected an integer in [1, 10000], got '1\\n2'");
   EXPECT_EQ(error_of(s, {"grc.planer=x"}),
             "--set: unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
             "grc.hold_timeout");

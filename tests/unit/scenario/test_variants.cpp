@@ -92,7 +92,7 @@ TEST_F(ScenarioVariants, BadVariantsAreOneLineErrors) {
   EXPECT_EQ(
       load_error("    <variant name=\"v\"><param name=\"grc.frames\" value=\"0\"/></variant>"),
       file +
-          ":7: <param name=\"grc.frames\"> attribute 'value': expected an integer >= 1, "
+          ":7: <param name=\"grc.frames\"> attribute 'value': expected an integer in [1, 10000], "
           "got '0'");
   EXPECT_EQ(load_error("    <variant name=\"v\"/>\n    <variant name=\"v\"/>"),
             file + ":8: duplicate <variant name=\"v\"> (first at line 7)");

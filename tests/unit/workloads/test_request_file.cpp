@@ -158,6 +158,9 @@ TEST_F(RequestFile, ModelValidationIsReportedWithFileAndLine) {
               AllOf(StartsWith("w.req:1: "), HasSubstr("cpus must be > 0")));
   EXPECT_THAT(error_of("1 UserA 1 10 100 130 10 1 1,2 1-1:1\n"),
               AllOf(StartsWith("w.req:1: "), HasSubstr("pair 1-1")));
+  // A frame at 1e20 s loses its duration to rounding; the planner would find it infeasible.
+  EXPECT_EQ(error_of("1 UserA 1 10 100 1e20 10 1 1,2 -\n"),
+            "w.req:1: request 1: LST + duration must be at most 1e+12 s");
 }
 
 TEST_F(RequestFile, MissingFileIsAnInputError) {

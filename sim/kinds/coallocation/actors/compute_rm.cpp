@@ -26,15 +26,33 @@ void ComputeRm::operator()() {
   sg4::Actor::self()->daemonize();
   const auto& hosts = ctx_.platform->site_hosts.at(site_);
   EventSink& events = *ctx_.events;
-  const actors::JobHooks hooks{[&events](const JobRecord& j) { events.on(JobStarted{j}); },
-                               [&events](const JobRecord& j) { events.on(JobFinished{j}); }};
+  const actors::JobHooks hooks{[this, &events](const JobRecord& j) {
+                                 started_.insert(j.request_id);
+                                 events.on(JobStarted{j});
+                               },
+                               [this, &events](const JobRecord& j) {
+                                 runners_.erase(j.request_id);
+                                 started_.erase(j.request_id);
+                                 events.on(JobFinished{j});
+                               }};
+  const auto run = [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
+    for (const auto& r : created)
+      runners_[r.request_id] = spawn<actors::JobRunner>(
+          "job-" + std::to_string(r.request_id), hosts.front(), ctx_.platform, site_, r.request_id,
+          static_cast<int>(r.amount), r.frame, hooks);
+  };
+  const auto stop = [this, &events](const std::vector<ReservationRecord>& released) {
+    for (const auto& r : released) {
+      const auto it = runners_.find(r.request_id);
+      if (it == runners_.end()) continue;
+      const bool started = started_.erase(r.request_id) > 0;
+      it->second->kill();
+      runners_.erase(it);
+      events.on(JobCancelled{r.request_id, started});
+    }
+  };
   serve_reservations(desk_, compute_rm_mailbox(ctx_.platform->graph.vertex(site_).name), events,
-                     [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
-                       for (const auto& r : created)
-                         spawn<actors::JobRunner>("job-" + std::to_string(r.request_id),
-                                                  hosts.front(), ctx_.platform, site_, r.request_id,
-                                                  static_cast<int>(r.amount), r.frame, hooks);
-                     });
+                     run, stop);
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -2,7 +2,11 @@
 // At each committed reservation's start it runs the job on the site's hosts.
 #pragma once
 
+#include <map>
+#include <set>
 #include <vector>
+
+#include <simgrid/s4u/Actor.hpp>
 
 #include "sim/kinds/coallocation/actors/reservation_desk.hpp"
 #include "sim/kinds/coallocation/actors/run_context.hpp"
@@ -18,6 +22,8 @@ class ComputeRm {
   RunContext ctx_;
   int site_;
   ReservationDesk desk_;
+  std::map<int, sg4::ActorPtr> runners_;  // per request id, until its job finished
+  std::set<int> started_;                 // request ids whose job has started
 };
 
 }  // namespace arsim::kinds::coallocation

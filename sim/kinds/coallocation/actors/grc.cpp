@@ -109,12 +109,14 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
          kControlMessageBytes);
-  // Holds live hold_timeout seconds; a commit can only fail if the round trip took longer.
-  if (!collect_votes(holds.size(), id))
-    throw std::runtime_error(
-        "commit refused after every hold was granted: hold_timeout is "
-        "shorter than the two-phase round trip");
-  return true;
+  // Holds live hold_timeout seconds; a commit fails only if the round trip took longer. Then the
+  // RMs that committed give their part back, and the plan counts as refused.
+  if (collect_votes(holds.size(), id)) return true;
+  XBT_DEBUG("request %d: a commit came after its hold expired; cancelling the plan", r.id);
+  for (const auto& [box, amounts] : holds)
+    post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CancelRequest{id, r.id}},
+         kControlMessageBytes);
+  return false;
 }
 
 void Grc::handle(const protocol::Submit& submit) {

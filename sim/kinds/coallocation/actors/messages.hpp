@@ -69,6 +69,13 @@ struct AbortRequest {
   model::ReservationId id = 0;
 };
 
+// GRC -> RM, after a commit some RM refused (its hold had expired: the round trip took longer
+// than the hold timeout): give back what was committed, and run no job for it.
+struct CancelRequest {
+  model::ReservationId id = 0;
+  int request_id = -1;
+};
+
 // RM -> GRC: the answer to a hold or commit.
 struct Vote {
   model::ReservationId id = 0;
@@ -77,8 +84,8 @@ struct Vote {
 
 struct Shutdown {};
 
-using RmMessage =
-    std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest, Shutdown>;
+using RmMessage = std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest,
+                               CancelRequest, Shutdown>;
 using GrcMessage = std::variant<Submit, Shutdown>;
 
 }  // namespace arsim::kinds::coallocation::protocol

@@ -66,6 +66,16 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
   return true;
 }
 
+std::vector<ReservationRecord> ReservationDesk::cancel(model::ReservationId id, int request_id) {
+  std::vector<ReservationRecord> released;
+  for (auto& [r, table] : tables_) {
+    const auto held = table.find(id);
+    if (held && held->state == model::ReservationState::Committed && table.release(id))
+      released.push_back({request_id, kind_, r, held->frame, held->amount});
+  }
+  return released;
+}
+
 void ReservationDesk::abort(model::ReservationId id) {
   auto it = holds_.find(id);
   if (it == holds_.end()) return;

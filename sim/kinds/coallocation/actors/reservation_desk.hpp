@@ -22,6 +22,8 @@ class ReservationDesk {
   // Commits every table's part of hold `id`; the committed reservations are appended to `out`.
   bool commit(model::ReservationId id, double now, std::vector<ReservationRecord>& out);
   void abort(model::ReservationId id);
+  // Releases the reservations a commit of `id` made; returns them (none if it made none here).
+  std::vector<ReservationRecord> cancel(model::ReservationId id, int request_id);
   ResourceKind kind() const { return kind_; }
 
  private:

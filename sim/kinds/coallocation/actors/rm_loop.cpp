@@ -8,7 +8,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop"
 namespace arsim::kinds::coallocation {
 
 void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink& events,
-                        const CommitHook& on_commit) {
+                        const CommitHook& on_commit, const CommitHook& on_cancel) {
   for (;;) {
     auto message = mailbox->get_unique<protocol::RmMessage>();
     const double now = sg4::Engine::get_clock();
@@ -34,6 +34,10 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
       post(c->reply, protocol::Vote{c->id, ok}, kControlMessageBytes);
     } else if (auto* a = std::get_if<protocol::AbortRequest>(message.get())) {
       desk.abort(a->id);
+    } else if (auto* x = std::get_if<protocol::CancelRequest>(message.get())) {
+      const auto released = desk.cancel(x->id, x->request_id);
+      for (const auto& r : released) events.on(ReservationCancelled{r});
+      if (!released.empty() && on_cancel) on_cancel(released);
     }
   }
 }

@@ -12,9 +12,10 @@ namespace arsim::kinds::coallocation {
 
 // on_commit receives the reservations a successful commit created. Granted holds and committed
 // reservations are reported to `events`.
+// on_cancel the reservations a cancel released.
 using CommitHook = std::function<void(const std::vector<ReservationRecord>&)>;
 
 void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink& events,
-                        const CommitHook& on_commit = {});
+                        const CommitHook& on_commit = {}, const CommitHook& on_cancel = {});
 
 }  // namespace arsim::kinds::coallocation

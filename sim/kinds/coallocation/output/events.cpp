@@ -13,10 +13,26 @@ void Recorder::on(const Event& event) {
     ++holds_granted_;
   else if (const auto* c = std::get_if<ReservationCommitted>(&event))
     record_.reservations.push_back(c->reservation);
+  else if (const auto* x = std::get_if<ReservationCancelled>(&event))
+    cancel(x->reservation);
   else if (std::holds_alternative<JobStarted>(event))
     ++jobs_started_;
+  else if (const auto* j = std::get_if<JobCancelled>(&event))
+    jobs_started_ -= j->started ? 1 : 0;
   else
     record_.jobs.push_back(std::get<JobFinished>(event).job);
+}
+
+void Recorder::cancel(const ReservationRecord& r) {
+  // From the back: a cancel follows its commit by one round trip.
+  auto& list = record_.reservations;
+  const auto it = std::find_if(list.rbegin(), list.rend(), [&](const ReservationRecord& x) {
+    return x.request_id == r.request_id && x.kind == r.kind && x.resource == r.resource;
+  });
+  if (it == list.rend())
+    throw std::logic_error("a reservation of request " + std::to_string(r.request_id) +
+                           " was cancelled but never committed");
+  list.erase(std::next(it).base());
 }
 
 RunRecord Recorder::finish(double end_time) {

@@ -25,6 +25,10 @@ struct HoldGranted {
 struct ReservationCommitted {
   ReservationRecord reservation;
 };
+// An RM gave back a committed reservation: another RM of the plan refused its commit.
+struct ReservationCancelled {
+  ReservationRecord reservation;
+};
 // A reserved component job started, or finished, on its site.
 struct JobStarted {
   JobRecord job;
@@ -32,9 +36,14 @@ struct JobStarted {
 struct JobFinished {
   JobRecord job;
 };
+// A job whose reservation was cancelled was stopped before it finished (started: after its start).
+struct JobCancelled {
+  int request_id = -1;
+  bool started = false;
+};
 
-using Event =
-    std::variant<RequestDecided, HoldGranted, ReservationCommitted, JobStarted, JobFinished>;
+using Event = std::variant<RequestDecided, HoldGranted, ReservationCommitted, ReservationCancelled,
+                           JobStarted, JobFinished, JobCancelled>;
 using EventSink = metrics::EventSink<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion
@@ -50,6 +59,8 @@ class Recorder : public EventSink {
   long holds_granted() const { return holds_granted_; }
 
  private:
+  void cancel(const ReservationRecord& r);
+
   RunRecord record_;
   long holds_granted_ = 0;
   long jobs_started_ = 0;

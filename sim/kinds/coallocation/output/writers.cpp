@@ -75,9 +75,20 @@ std::map<int, const RequestRecord*> by_id(const RunRecord& rec) {
 
 }  // namespace
 
+constexpr double kMaxBuckets = 1e6;
+
 void validate(const MetricsConfig& cfg) {
   if (!(cfg.bucket > 0)) throw std::invalid_argument("metrics: bucket must be > 0");
   if (!(cfg.horizon > 0)) throw std::invalid_argument("metrics: horizon must be > 0");
+  // Every bucket is a row of utilisation.csv per resource: keep that within reason.
+  if (!(cfg.horizon / cfg.bucket <= kMaxBuckets))
+    throw std::invalid_argument(
+        fmt::format("metrics: horizon / bucket must be at most {} buckets, got {:g}", kMaxBuckets,
+                    cfg.horizon / cfg.bucket));
+  if (!(cfg.arrival_end / cfg.bucket <= kMaxBuckets))
+    throw std::invalid_argument(
+        fmt::format("metrics: arrival_end / bucket must be at most {} buckets, got {:g}",
+                    kMaxBuckets, cfg.arrival_end / cfg.bucket));
   if (!(cfg.arrival_end > 0)) throw std::invalid_argument("metrics: arrival_end must be > 0");
   if (!(cfg.window_end > cfg.window_start))
     throw std::invalid_argument("metrics: window_end must be > window_start");

@@ -1,0 +1,19 @@
+// Loading a platform without letting SimGrid abort the process. SimGrid stops the process (abort,
+// not an exception) on many platform errors: a host without cores, a route declared twice, a zone
+// route through a Vivaldi zone without coordinates. So the platform is first loaded and read, with
+// every route look-up of the reading, in a child process; a child that dies becomes one
+// InputError naming the file, the pair of hosts being looked up if any, and SimGrid's reason.
+#pragma once
+
+#include <string>
+
+#include "sim/platform/platform_view.hpp"
+
+namespace arsim::platform {
+
+// Loads `file` into a fresh SimGrid engine in a child process and reads it with `options`
+// (read_platform). Returns when that succeeded; throws InputError otherwise. Call it before the
+// process creates its own engine (fork duplicates the caller).
+void check_platform_in_child(const std::string& file, const ReadOptions& options);
+
+}  // namespace arsim::platform
