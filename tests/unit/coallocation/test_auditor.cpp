@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "fixture.hpp"
+#include "sim/kinds/coallocation/output/audit_rows.hpp"
+#include "workloads/request_file.hpp"
 
 namespace arsim::kinds::coallocation {
 namespace {
@@ -18,11 +20,20 @@ using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
+
+// workload.txt as the run writes it: the requests as submitted.
+void write_workload(const std::string& dir, const RunRecord& rec) {
+  std::vector<model::Request> submitted;
+  for (const auto& r : rec.requests) submitted.push_back(r.request);
+  std::ofstream(dir + "/workload.txt") << workloads::format_request_file(submitted);
+}
 
 std::vector<std::string> audit(const RunRecord& rec,
                                std::optional<model::TimeFrame> window = std::nullopt) {
   TempDir dir;
   write_run(dir.path(), rec, tiny_graph(), tiny_config());
+  write_workload(dir.path(), rec);
   return audit_run(dir.path(), tiny_graph(), window);
 }
 
@@ -37,9 +48,11 @@ TEST(Auditor, CatchesOverBooking) {
   RunRecord rec = tiny_run();
   rec.requests[1].request.components[0].cpus = 3;  // request 1 now takes 3 cores on A
   rec.reservations[3].amount = 3;                  // 2 + 3 > 4 over [1260, 1560)
+  // The job that ran is still the 2-core one: jobs.csv tells the plan was changed after the run.
   EXPECT_THAT(audit(rec),
               ElementsAre(AllOf(HasSubstr("reservations.csv:5: cores of 'A' over capacity"),
-                                HasSubstr("at t=1260: 5 > 4"))));
+                                HasSubstr("at t=1260: 5 > 4")),
+                          HasSubstr("jobs.csv:4: job 1:0 used 2 cores, not the component's 3")));
 }
 
 TEST(Auditor, CatchesOverBookedBandwidth) {
@@ -57,6 +70,7 @@ TEST(Auditor, CatchesARequestListedTwice) {
   const auto line = text.find("\n2,u1");
   const std::string row = text.substr(line + 1, text.find('\n', line + 1) - line);
   std::ofstream(dir.file("requests.csv"), std::ios::app) << row;
+  write_workload(dir.path(), tiny_run());
   EXPECT_THAT(audit_run(dir.path(), tiny_graph()),
               ElementsAre(HasSubstr("requests.csv:6: request 2 listed twice")));
 }
@@ -77,7 +91,9 @@ TEST(Auditor, CatchesAReservedFrameOutsideTheRequestWindow) {
   RunRecord rec = tiny_run();
   rec.requests[3].plan.frame = {1900, 2500};  // LST is 1800
   rec.reservations[7].frame = {1900, 2500};
-  EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("outside [EST 1800, LST + D 2400]")));
+  EXPECT_THAT(audit(rec),
+              ElementsAre(HasSubstr("outside [EST 1800, LST + D 2400]"),
+                          HasSubstr("job 3:0 ran over [1800, 2100), outside the reserved frame")));
   EXPECT_THAT(audit(tiny_run(), model::TimeFrame{1200, 2000}),
               Contains(HasSubstr("outside the window [1200, 2000)")));
 }
@@ -122,6 +138,104 @@ TEST(Auditor, ReportsUnreadableFiles) {
   std::ofstream(dir.file("reservations.csv"), std::ios::app) << "1,cores,A,P,x,1560,2\n";
   EXPECT_THAT(audit_run(dir.path(), tiny_graph()),
               Contains(HasSubstr("reservations.csv:10: column start: 'x' is not a number")));
+}
+
+}  // namespace
+}  // namespace arsim::kinds::coallocation
+
+namespace arsim::kinds::coallocation {
+namespace {
+
+// Faults planted in the files after a correct run, consistently in requests.csv and
+// reservations.csv, so only workload.txt or jobs.csv can tell.
+class AuditorInputs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_run(dir_.path(), tiny_run(), tiny_graph(), tiny_config());
+    write_workload(dir_.path(), tiny_run());
+  }
+  void replace(const std::string& file, const std::string& from, const std::string& to) {
+    std::string text = slurp(dir_.file(file));
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(dir_.file(file)) << text;
+  }
+  std::vector<std::string> audit() { return audit_run(dir_.path(), tiny_graph()); }
+  TempDir dir_;
+};
+
+TEST_F(AuditorInputs, PassTheCorrectRun) {
+  EXPECT_THAT(audit(), IsEmpty());
+}
+
+TEST_F(AuditorInputs, CatchACpuCountChangedInTheResults) {
+  // Request 3 asked for 4 cores on one site; write 1 in requests.csv and reservations.csv.
+  const std::string req = slurp(dir_.file("requests.csv"));
+  const auto header =
+      ::arsim::kinds::coallocation::audit::split_list(req.substr(0, req.find('\n')), ',');
+  const auto row = req.find("\n3,");
+  const std::string line = req.substr(row + 1, req.find('\n', row + 1) - row - 1);
+  const auto cells = ::arsim::kinds::coallocation::audit::split_list(line, ',');
+  std::string cut;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    cut +=
+        (i ? "," : "") +
+        (header.at(i) == "cpus" || header.at(i) == "component_cpus" ? std::string("1") : cells[i]);
+  replace("requests.csv", line, cut);
+  const std::string res = slurp(dir_.file("reservations.csv"));
+  const auto at = res.find("\n3,");
+  const std::string reservation = res.substr(at + 1, res.find('\n', at + 1) - at - 1);
+  replace("reservations.csv", reservation, reservation.substr(0, reservation.rfind(',')) + ",1");
+  const auto found = audit();
+  EXPECT_THAT(found, Contains(HasSubstr("request 3 has component cpus 1 (submitted 4)")));
+  EXPECT_THAT(found, Contains(HasSubstr("job 3:0 used 4 cores, not the component's 1")));
+  EXPECT_THAT(found, Not(Contains(HasSubstr("sum to"))));
+}
+
+TEST_F(AuditorInputs, CatchAnAcceptedRequestRewrittenAsRejected) {
+  // Request 3 becomes rejected in requests.csv and loses its reservations: consistent on its
+  // own, but its job ran.
+  std::string req = slurp(dir_.file("requests.csv"));
+  const auto row = req.find("\n3,");
+  const auto end = req.find('\n', row + 1);
+  const std::string line = req.substr(row + 1, end - row - 1);
+  const auto cells = ::arsim::kinds::coallocation::audit::split_list(line, ',');
+  std::string rejected;
+  const auto header =
+      ::arsim::kinds::coallocation::audit::split_list(req.substr(0, req.find('\n')), ',');
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const std::string& h = header.at(i);
+    std::string v = cells[i];
+    if (h == "outcome") v = "rejected";
+    if (h == "reserved_start" || h == "reserved_end" || h == "time_deviation" || h == "sites" ||
+        h == "paths")
+      v = "";
+    rejected += (i ? "," : "") + v;
+  }
+  replace("requests.csv", line, rejected);
+  std::string res = slurp(dir_.file("reservations.csv"));
+  std::string kept;
+  std::istringstream in(res);
+  for (std::string l; std::getline(in, l);)
+    if (l.rfind("3,", 0) != 0) kept += l + "\n";
+  std::ofstream(dir_.file("reservations.csv")) << kept;
+  EXPECT_THAT(audit(), Contains(HasSubstr("job 3:0 ran for a request that was not accepted")));
+}
+
+TEST_F(AuditorInputs, CatchAMissingJob) {
+  std::string jobs = slurp(dir_.file("jobs.csv"));
+  std::string kept;
+  std::istringstream in(jobs);
+  for (std::string l; std::getline(in, l);)
+    if (l.rfind("3:0,", 0) != 0) kept += l + "\n";
+  std::ofstream(dir_.file("jobs.csv")) << kept;
+  EXPECT_THAT(audit(), ElementsAre(HasSubstr("component 0 of accepted request 3 never ran")));
+}
+
+TEST_F(AuditorInputs, CatchAMissingWorkload) {
+  std::filesystem::remove(dir_.file("workload.txt"));
+  EXPECT_THAT(audit(), ElementsAre(HasSubstr("workload.txt")));
 }
 
 }  // namespace

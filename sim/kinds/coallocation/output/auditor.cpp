@@ -1,5 +1,8 @@
 #include "sim/kinds/coallocation/output/auditor.hpp"
 
+#include "sim/kinds/coallocation/output/audit_inputs.hpp"
+#include "workloads/request_file.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -286,6 +289,13 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     const auto requests = audit::read_requests(req, a.violations());
     const auto reservations = audit::read_reservations(res, a.violations());
     a.run(requests, reservations);
+    try {
+      audit::check_workload(requests, workloads::read_request_file((dir / "workload.txt").string()),
+                            a.violations());
+    } catch (const std::exception& e) {
+      a.violations().push_back(std::string("workload.txt: ") + e.what());
+    }
+    audit::check_jobs(requests, read_csv((dir / "jobs.csv").string()), a.violations());
   } catch (const std::exception& e) {
     a.violations().push_back(e.what());
   }

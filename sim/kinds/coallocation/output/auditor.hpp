@@ -13,7 +13,9 @@
 //     on each site equal the component's cpus, each pair with bandwidth joined by a simple chain of
 //     edges between its two components' sites, the bandwidth reserved per edge equals the sum of
 //     the pairs routed over it, and a pair without bandwidth has no chain;
-//   - rejected requests hold no reservation, reserved frame, sites or paths.
+//   - rejected requests hold no reservation, reserved frame, sites or paths;
+//   - requests.csv agrees with workload.txt, and jobs.csv with the accepted plans
+//     (output/audit_inputs.hpp).
 #pragma once
 
 #include <optional>
@@ -25,7 +27,8 @@
 
 namespace arsim::kinds::coallocation {
 
-// Audits requests.csv and reservations.csv in run_dir against the graph the run used. Returns the
+// Audits requests.csv, reservations.csv, workload.txt and jobs.csv in run_dir against the graph
+// the run used. Returns the
 // violations; empty means the run passes. A file that cannot be read or parsed is a violation.
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window = std::nullopt);

@@ -1,0 +1,126 @@
+#include "sim/kinds/coallocation/output/audit_inputs.hpp"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "model/numbers.hpp"
+
+namespace arsim::kinds::coallocation::audit {
+
+namespace {
+
+constexpr double kTol = 1e-6;
+
+bool near(double a, double b) {
+  return std::abs(a - b) <= kTol * std::max(1.0, std::abs(b));
+}
+
+std::map<int, const RequestRow*> by_id(const std::vector<RequestRow>& requests) {
+  std::map<int, const RequestRow*> out;
+  for (const auto& r : requests) out.emplace(r.id, &r);
+  return out;
+}
+
+// The differences between a row of requests.csv and the submitted request, as one phrase.
+std::string mismatch(const RequestRow& row, const model::Request& r) {
+  if (!near(row.est, r.est)) return fmt::format("EST {} (submitted {})", row.est, r.est);
+  if (!near(row.lst, r.lst)) return fmt::format("LST {} (submitted {})", row.lst, r.lst);
+  if (!near(row.duration, r.duration))
+    return fmt::format("duration {} (submitted {})", row.duration, r.duration);
+  std::vector<int> cpus;
+  for (const auto& c : r.components) cpus.push_back(c.cpus);
+  if (row.component_cpus != cpus)
+    return fmt::format("component cpus {} (submitted {})", fmt::join(row.component_cpus, " "),
+                       fmt::join(cpus, " "));
+  if (row.pairs.size() != r.pairs.size())
+    return fmt::format("{} pairs (submitted {})", row.pairs.size(), r.pairs.size());
+  for (std::size_t i = 0; i < r.pairs.size(); ++i) {
+    const auto& a = row.pairs[i];
+    const auto& b = r.pairs[i];
+    if (a.a != b.a || a.b != b.b || !near(a.bandwidth, b.bandwidth))
+      return fmt::format("pair {} {}-{}:{} (submitted {}-{}:{})", i, a.a, a.b, a.bandwidth, b.a,
+                         b.b, b.bandwidth);
+  }
+  return "";
+}
+
+}  // namespace
+
+void check_workload(const std::vector<RequestRow>& requests,
+                    const std::vector<model::Request>& workload,
+                    std::vector<std::string>& violations) {
+  const auto rows = by_id(requests);
+  std::set<int> submitted;
+  for (const auto& r : workload) {
+    submitted.insert(r.id);
+    const auto it = rows.find(r.id);
+    if (it == rows.end()) {
+      violations.push_back(
+          fmt::format("requests.csv: request {} of workload.txt is missing", r.id));
+      continue;
+    }
+    const std::string what = mismatch(*it->second, r);
+    if (!what.empty())
+      violations.push_back(fmt::format("{}: request {} has {}, not what workload.txt says",
+                                       it->second->where, r.id, what));
+  }
+  for (const auto& row : requests)
+    if (!submitted.count(row.id))
+      violations.push_back(fmt::format("{}: request {} is not in workload.txt", row.where, row.id));
+}
+
+void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
+                std::vector<std::string>& violations) {
+  const auto rows = by_id(requests);
+  const auto c_id = jobs.column("job_id"), c_cpus = jobs.column("requested_number_of_resources"),
+             c_start = jobs.column("starting_time"), c_end = jobs.column("finish_time"),
+             c_site = jobs.column("allocated_resources");
+  std::set<std::pair<int, int>> ran;
+  for (std::size_t i = 0; i < jobs.rows.size(); ++i) {
+    const auto& f = jobs.rows[i];
+    auto fail = [&](const std::string& what) {
+      violations.push_back(jobs.where(i) + ": job " + f[c_id] + " " + what);
+    };
+    const auto colon = f[c_id].find(':');
+    const auto req = model::parse_int(f[c_id].substr(0, colon));
+    const auto comp =
+        colon == std::string::npos ? std::nullopt : model::parse_int(f[c_id].substr(colon + 1));
+    const auto cpus = model::parse_int(f[c_cpus]);
+    const auto start = model::parse_double(f[c_start]), end = model::parse_double(f[c_end]);
+    if (!req || !comp || !cpus || !start || !end) {
+      fail("is not a row of REQUEST:COMPONENT, cpus, start and finish");
+      continue;
+    }
+    const auto it = rows.find(static_cast<int>(*req));
+    if (it == rows.end() || !it->second->accepted) {
+      fail("ran for a request that was not accepted");
+      continue;
+    }
+    const RequestRow& r = *it->second;
+    if (*comp < 0 || *comp >= static_cast<long long>(r.sites.size())) {
+      fail(fmt::format("names component {} of a request with {}", *comp, r.sites.size()));
+      continue;
+    }
+    if (!ran.insert({r.id, static_cast<int>(*comp)}).second) fail("ran twice");
+    if (f[c_site] != r.sites[*comp])
+      fail(fmt::format("ran on '{}', not on the reserved site '{}'", f[c_site], r.sites[*comp]));
+    if (static_cast<std::size_t>(*comp) < r.component_cpus.size() &&
+        *cpus != r.component_cpus[*comp])
+      fail(fmt::format("used {} cores, not the component's {}", *cpus, r.component_cpus[*comp]));
+    if (r.start && r.end && (*start < *r.start - kTol || *end > *r.end + kTol || *end < *start))
+      fail(fmt::format("ran over [{}, {}), outside the reserved frame [{}, {})", *start, *end,
+                       *r.start, *r.end));
+  }
+  for (const auto& r : requests) {
+    if (!r.accepted) continue;
+    for (int c = 0; c < static_cast<int>(r.sites.size()); ++c)
+      if (!ran.count({r.id, c}))
+        violations.push_back(
+            fmt::format("jobs.csv: component {} of accepted request {} never ran", c, r.id));
+  }
+}
+
+}  // namespace arsim::kinds::coallocation::audit
