@@ -171,6 +171,7 @@ std::vector<std::string> audit_run(const std::string& dir, const AuditContext& c
     const AuditRows rows = read_audit_rows(dir, c, out);
     check_holds(rows, out);
     check_gangs(rows, out);
+    check_hold_owners(rows, out);
     check_jobs(rows, c, out);
     check_cycles(rows, out);
     const auto summary = metrics::read_csv(dir + "/summary.csv");

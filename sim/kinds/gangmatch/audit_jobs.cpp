@@ -97,10 +97,6 @@ void check_gangs(const AuditRows& rows, std::vector<std::string>& out) {
       out.push_back(fmt::format("{}: gang {} notified at {}, not when its cycle {} ended", g.where,
                                 r.gang, r.matched, r.cycle));
     const auto& holds = committed_by_gang[r.gang];
-    for (const auto& [m, committed] : holds)
-      if (std::find(r.members.begin() + 1, r.members.end(), m) == r.members.end())
-        out.push_back(fmt::format("{}: {} held for gang {} without being in it", g.where,
-                                  member_name(m), r.gang));
     if (r.outcome == "committed") {
       for (std::size_t i = 1; i < r.members.size(); ++i)
         if (!holds.count(r.members[i]) || !holds.at(r.members[i]))
@@ -115,6 +111,24 @@ void check_gangs(const AuditRows& rows, std::vector<std::string>& out) {
     if ((r.outcome == "refused") != !r.refused_by.empty())
       out.push_back(fmt::format("{}: gang {} is {} and names {} refusing members", g.where, r.gang,
                                 r.outcome, r.refused_by.size()));
+  }
+}
+
+void check_hold_owners(const AuditRows& rows, std::vector<std::string>& out) {
+  std::map<int, const GangRow*> gangs;
+  for (const auto& g : rows.gangs) gangs[g.row.gang] = &g.row;
+  for (const auto& h : rows.holds) {
+    auto it = gangs.find(h.row.gang);
+    if (it == gangs.end()) {
+      out.push_back(fmt::format("{}: {} held for gang {}, which gangs.csv does not have", h.where,
+                                member_name(h.row.resource), h.row.gang));
+      continue;
+    }
+    const auto& members = it->second->members;
+    if (members.at(0).index != h.row.job ||
+        std::find(members.begin() + 1, members.end(), h.row.resource) == members.end())
+      out.push_back(fmt::format("{}: {} held for job{} by gang {}, which is not theirs", h.where,
+                                member_name(h.row.resource), h.row.job, h.row.gang));
   }
 }
 

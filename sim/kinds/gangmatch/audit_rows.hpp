@@ -37,6 +37,7 @@ namespace arsim::kinds::gangmatch {
 // The checks of audit.hpp on rows already read, each appending its violations.
 void check_holds(const AuditRows& rows, std::vector<std::string>& out);
 void check_gangs(const AuditRows& rows, std::vector<std::string>& out);
+void check_hold_owners(const AuditRows& rows, std::vector<std::string>& out);
 void check_jobs(const AuditRows& rows, const AuditContext& c, std::vector<std::string>& out);
 void check_cycles(const AuditRows& rows, std::vector<std::string>& out);
 
