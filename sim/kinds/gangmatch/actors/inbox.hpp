@@ -5,6 +5,7 @@
 // that moment is not lost (a plain get with a timeout would cancel it).
 #pragma once
 
+#include <cmath>
 #include <memory>
 
 #include <simgrid/s4u/Comm.hpp>
@@ -23,13 +24,18 @@ class Inbox {
   Inbox(const Inbox&) = delete;
   Inbox& operator=(const Inbox&) = delete;
 
-  // The next message, or nullptr when the clock reaches `until` first.
+  // The next message, or nullptr when the clock reaches `until` first (never when it is
+  // infinite).
   std::unique_ptr<T> next(double until) {
     namespace sg4 = simgrid::s4u;
     if (!pending_) pending_ = box_->get_async<T>(&data_);
     const double timeout = until - sg4::Engine::get_clock();
-    if (timeout <= 0 && !pending_->test()) return nullptr;
-    if (timeout > 0 && sg4::Comm::wait_any_for({pending_}, timeout) != 0) return nullptr;
+    if (std::isinf(timeout) && timeout > 0)
+      pending_->wait();
+    else if (timeout <= 0 && !pending_->test())
+      return nullptr;
+    else if (timeout > 0 && sg4::Comm::wait_any_for({pending_}, timeout) != 0)
+      return nullptr;
     pending_ = nullptr;
     std::unique_ptr<T> out(data_);
     data_ = nullptr;

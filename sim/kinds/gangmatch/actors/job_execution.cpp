@@ -25,6 +25,8 @@ void JobExecution::operator()() {
   for (std::size_t node = 1; node < offer_->members.size(); ++node)
     post(member_mailbox(ctx_, offer_->members[node]),
          protocol::ResourceMessage{protocol::JobDone{offer_->id}}, kControlBytes);
+  post(member_mailbox(ctx_, offer_->root()), protocol::SubmitMessage{protocol::JobCompleted{job}},
+       kControlBytes);
 }
 
 }  // namespace arsim::kinds::gangmatch

@@ -1,6 +1,6 @@
 // A job running on its claimed workstation for its duration (one core of the workstation's host)
 // while its gang holds the workstation and the license; when it is done it tells every resource
-// of the gang, which let go and advertise again.
+// of the gang, which let go and advertise again, and the job's submit agent.
 #pragma once
 
 #include <memory>

@@ -35,7 +35,11 @@ struct Matched {
   std::shared_ptr<const GangOffer> offer;
   int node = 0;
 };
-using SubmitMessage = std::variant<Matched>;
+// A job's execution -> its submit agent: the job finished.
+struct JobCompleted {
+  int job = -1;
+};
+using SubmitMessage = std::variant<Matched, JobCompleted>;
 
 // Root -> member, phase one: is the match still valid for you?
 struct Check {
@@ -58,7 +62,7 @@ struct Commit {
 struct Release {
   int gang = -1;
 };
-// The job's execution -> each resource of its gang: the job finished.
+// A job's execution -> each resource of its gang: the job finished.
 struct JobDone {
   int gang = -1;
 };

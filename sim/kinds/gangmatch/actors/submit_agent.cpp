@@ -1,6 +1,7 @@
 #include "sim/kinds/gangmatch/actors/submit_agent.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <xbt/log.h>
@@ -40,22 +41,30 @@ void SubmitAgent::advertise(const JobSpec& job) {
 
 void SubmitAgent::operator()() {
   Inbox<protocol::SubmitMessage> inbox(submit_mailbox(user_));
-  std::size_t next = 0, claimed = 0;
-  while (claimed < jobs_.size()) {
+  std::size_t next = 0, claimed = 0, finished = 0;
+  for (;;) {
     const double now = sg4::Engine::get_clock();
     for (; next < jobs_.size() && jobs_[next].submit <= now && jobs_[next].submit < horizon_;
          ++next) {
       advertise(jobs_[next]);
       ctx_.events->on(JobSubmitted{jobs_[next].index, now});
     }
-    if (now >= horizon_) break;
-    const double until = next < jobs_.size() ? std::min(jobs_[next].submit, horizon_) : horizon_;
+    // Done when every job finished; after the horizon, when the claimed ones have.
+    if (finished == jobs_.size() || (now >= horizon_ && finished == claimed)) break;
+    double until = std::numeric_limits<double>::infinity();  // only completions are awaited
+    if (now < horizon_)
+      until = next < jobs_.size() ? std::min(jobs_[next].submit, horizon_) : horizon_;
     auto message = inbox.next(until);
     if (!message) continue;
-    const auto& matched = std::get<protocol::Matched>(*message);
-    if (claim(matched.offer)) ++claimed;
+    if (const auto* done = std::get_if<protocol::JobCompleted>(message.get())) {
+      XBT_DEBUG("%s: job%d done", user_.c_str(), done->job);
+      ++finished;
+    } else if (sg4::Engine::get_clock() < horizon_) {  // no claim after the horizon
+      if (claim(std::get<protocol::Matched>(*message).offer)) ++claimed;
+    }
   }
-  XBT_INFO("%s: %zu of %zu jobs claimed", user_.c_str(), claimed, jobs_.size());
+  XBT_INFO("%s: %zu of %zu jobs claimed, %zu finished", user_.c_str(), claimed, jobs_.size(),
+           finished);
 }
 
 bool SubmitAgent::claim(const std::shared_ptr<const GangOffer>& offer_ptr) {

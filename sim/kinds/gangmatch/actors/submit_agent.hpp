@@ -3,7 +3,7 @@
 // gang in two phases (§4.4): it asks every member whether the match still holds, then tells all
 // to commit (the workstation starts the job) or all to release; a refused job is advertised again
 // and waits for a later cycle. Claims are made one at a time. The agent stops when all its jobs
-// are claimed, or at the horizon.
+// have finished; from the horizon on it claims nothing and waits only for the jobs it claimed.
 //
 // The ads of this kind's workstations and licenses have one port each, so a gang is the job and
 // its resources, all children of the root, and phase one is one round of questions. A deeper
