@@ -34,7 +34,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("gang matcher the negotiator runs every cycle (registry name)"),
       key("matchmaker.period", T::Double).def("60").above(0)
           .about("time between the starts of two negotiation cycles (s)"),
-      key("matchmaker.probe_cost", T::Double).def("0.003").at_least(0)
+      key("matchmaker.probe_cost", T::Double).def("0.00136").at_least(0)
           .about("simulated seconds a cycle spends per index probe"),
       key("matchmaker.evaluation_cost", T::Double).def("0").at_least(0)
           .about("simulated seconds a cycle spends per constraint evaluation"),
