@@ -19,7 +19,10 @@ CsvWriter& time_field(CsvWriter& w, double t) {
 
 std::string names(const std::vector<Member>& members) {
   std::string out;
-  for (const auto& m : members) out += (out.empty() ? "" : ";") + member_name(m);
+  for (const auto& m : members) {
+    if (!out.empty()) out += ';';
+    out += member_name(m);
+  }
   return out;
 }
 
@@ -102,8 +105,10 @@ std::string gangs_csv(const RunRecord& r) {
     w.field(ws).field(lic).field(g.outcome);
     time_field(w, g.decided);
     std::string refused;
-    for (const auto& [m, reason] : g.refused_by)
-      refused += (refused.empty() ? "" : ";") + member_name(m) + ":" + reason;
+    for (const auto& [m, reason] : g.refused_by) {
+      if (!refused.empty()) refused += ';';
+      refused += member_name(m) + ":" + reason;
+    }
     w.field(refused).end_row();
   }
   return w.str();
