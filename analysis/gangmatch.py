@@ -1,13 +1,19 @@
 """Gangmatching (Raman, Livny, Solomon, HPDC-12 2003) section of REPORT.md: Figs. 5-11 from
 scenarios/paper/gangmatch_fig5.xml and gangmatch_fig6_11.xml, the exact optimum
 (gangmatch_exact.xml) and the workload readings (gangmatch_readings.xml), with the numbers §6
-prints beside ours."""
+prints beside ours.
+
+Run as a script on the output folder of scenarios/gangmatch_sim.xml (the gangmatch run kind), it
+draws that sweep from its sweep.csv (docs/gangmatch_sim.md):
+    /usr/bin/python3 analysis/gangmatch.py results/gangmatch_sim"""
 import os
+import sys
 
 import numpy as np
+import pandas as pd
 
 import gangmatch_data as gd
-from gangmatch_data import CLU, DYN, LR, NAIVE, NAIVE_TYPE, PAPER, RL
+from gangmatch_data import CLU, DYN, LR, NAIVE, NAIVE_TYPE, PAPER, RL, plt
 
 NAMES = ("gangmatch_fig5", "gangmatch_fig6_11", "gangmatch_exact", "gangmatch_readings")
 
@@ -181,3 +187,47 @@ def section(out_dir, fig_dir):
     _exact(out, parts)
     _readings(out, parts)
     return parts
+
+
+# The sweep of the gangmatch run kind: (column of sweep.csv, axis label) per panel.
+SIM_PANELS = (("mean_cycle_time", "mean simulated cycle time [s]"),
+              ("mean_wait", "mean wait, submit to start [s]"),
+              ("workstation_utilisation", "workstations running a job (share)"),
+              ("license_utilisation", "licenses held (share)"))
+
+
+def draw_sim_sweep(out_dir, path):
+    """One bar per (L, S) point and matcher, mean over the runs, each run a dot; returns the
+    per-point means as a table."""
+    df = pd.read_csv(os.path.join(out_dir, "sweep.csv"))
+    df = df.rename(columns=lambda c: c.split(".")[-1])
+    points = sorted({(l, s) for l, s in zip(df.license_density, df.selectivity)})
+    matchers = sorted(df.matcher.unique())
+    fig, axes = plt.subplots(1, len(SIM_PANELS), figsize=(4 * len(SIM_PANELS), 3.6))
+    width = 0.8 / len(matchers)
+    for ax, (column, label) in zip(axes, SIM_PANELS):
+        for k, m in enumerate(matchers):
+            for i, (l, s) in enumerate(points):
+                v = df[(df.matcher == m) & (df.license_density == l) & (df.selectivity == s)][column]
+                x = i + (k - (len(matchers) - 1) / 2) * width
+                ax.bar(x, v.mean(), width, color=f"C{k}", label=m if i == 0 else None)
+                ax.plot([x] * len(v), v, "k.", ms=3)
+        ax.set_xticks(range(len(points)))
+        ax.set_xticklabels([f"L={100 * l:.0f}%\nS={s}" for l, s in points], fontsize=8)
+        ax.set_ylabel(label, fontsize=8)
+        ax.grid(alpha=0.3, axis="y")
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    keys = ["license_density", "selectivity", "matcher"]
+    return df.groupby(keys)[[c for c, _ in SIM_PANELS] + ["refused_gangs", "finished"]].mean()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: analysis/gangmatch.py OUT_DIR_OF_gangmatch_sim")
+    figure = os.path.join(sys.argv[1], "gangmatch_sim.png")
+    table = draw_sim_sweep(sys.argv[1], figure)
+    print(table.to_string(float_format=lambda x: f"{x:.4g}"))
+    print(f"wrote {figure}")

@@ -2,6 +2,7 @@
 
 #include "experiments/builtins.hpp"
 #include "sim/kinds/coallocation/kind.hpp"
+#include "sim/kinds/gangmatch/kind.hpp"
 #include "sim/kinds/interval/kind.hpp"
 #include "sim/kinds/offline/kind.hpp"
 
@@ -14,6 +15,7 @@ void register_builtins(engine::Catalog& catalog) {
   kinds.add("coallocation", std::make_unique<coallocation::Kind>(), {"simulation"});
   kinds.add("interval", std::make_unique<interval::Kind>());
   kinds.add("offline", std::make_unique<offline::Kind>());
+  kinds.add("gangmatch", std::make_unique<gangmatch::Kind>());
   kinds.set_default("coallocation");
 }
 

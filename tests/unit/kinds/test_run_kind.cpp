@@ -110,7 +110,7 @@ TEST(KindRegistry, NamesAreUniqueAndUnknownOnesListTheValid) {
     FAIL() << "no error";
   } catch (const scenario::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "unknown run kind 'nope'; valid: coallocation, echo, interval, offline");
+              "unknown run kind 'nope'; valid: coallocation, echo, gangmatch, interval, offline");
   }
 }
 
@@ -127,7 +127,7 @@ TEST(KindRegistry, AnOldNameReadsAsItsKindAndAnUnknownKindIsAnError) {
     FAIL() << "no error";
   } catch (const scenario::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("<scenario> attribute 'kind': expected one of "
-                                         "coallocation, echo, interval, offline, got "
+                                         "coallocation, echo, gangmatch, interval, offline, got "
                                          "'matchmaking'"),
               std::string::npos)
         << e.what();

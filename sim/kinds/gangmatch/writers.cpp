@@ -1,0 +1,173 @@
+#include "sim/kinds/gangmatch/writers.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "sim/metrics/csv.hpp"
+
+namespace arsim::kinds::gangmatch {
+
+namespace {
+
+using metrics::CsvWriter;
+
+CsvWriter& time_field(CsvWriter& w, double t) {
+  return std::isnan(t) ? w.empty() : w.field(t);
+}
+
+std::string names(const std::vector<Member>& members) {
+  std::string out;
+  for (const auto& m : members) {
+    if (!out.empty()) out += ';';
+    out += member_name(m);
+  }
+  return out;
+}
+
+// The gang's workstation and licenses, each as a name list.
+std::pair<std::string, std::string> resources_of(const GangRow& g) {
+  std::vector<Member> ws, lic;
+  for (std::size_t i = 1; i < g.members.size(); ++i)
+    (g.members[i].kind == MemberKind::Workstation ? ws : lic).push_back(g.members[i]);
+  return {names(ws), names(lic)};
+}
+
+}  // namespace
+
+const std::vector<std::string>& jobs_header() {
+  static const std::vector<std::string> h = {
+      "job",   "user",  "submit", "duration", "ports",       "state",    "first_match", "match",
+      "claim", "start", "finish", "wait",     "workstation", "licenses", "gangs",       "refusals"};
+  return h;
+}
+const std::vector<std::string>& gangs_header() {
+  static const std::vector<std::string> h = {"gang",    "cycle",       "matched",
+                                             "job",     "workstation", "licenses",
+                                             "outcome", "decided",     "refused_by"};
+  return h;
+}
+const std::vector<std::string>& holds_header() {
+  static const std::vector<std::string> h = {"resource", "kind", "gang",   "job",
+                                             "start",    "end",  "outcome"};
+  return h;
+}
+const std::vector<std::string>& unavailability_header() {
+  static const std::vector<std::string> h = {"resource", "kind", "cause", "start", "end"};
+  return h;
+}
+const std::vector<std::string>& cycles_header() {
+  static const std::vector<std::string> h = {"cycle",       "start",     "end",   "duration",
+                                             "roots",       "resources", "gangs", "probes",
+                                             "evaluations", "docks"};
+  return h;
+}
+const std::vector<std::string>& utilisation_header() {
+  static const std::vector<std::string> h = {"kind", "resources", "bucket_start", "bucket_end",
+                                             "held", "running",   "unavailable"};
+  return h;
+}
+
+std::string job_state(const JobRow& j) {
+  if (!std::isnan(j.finish)) return "finished";
+  if (!std::isnan(j.start)) return "running";
+  if (!std::isnan(j.claim)) return "claimed";
+  return j.submitted ? "waiting" : "unsubmitted";
+}
+
+std::string jobs_csv(const RunRecord& r) {
+  CsvWriter w(jobs_header());
+  for (const auto& j : r.jobs) {
+    w.field(member_name({MemberKind::Job, j.job}))
+        .field(j.user)
+        .field(j.submit)
+        .field(j.duration)
+        .field(j.ports);
+    w.field(job_state(j));
+    for (double t : {j.first_match, j.match, j.claim, j.start, j.finish}) time_field(w, t);
+    time_field(w, j.start - j.submit);
+    if (j.workstation.index >= 0)
+      w.field(member_name(j.workstation));
+    else
+      w.empty();
+    w.field(names(j.licenses)).field(j.gangs).field(j.refusals);
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string gangs_csv(const RunRecord& r) {
+  CsvWriter w(gangs_header());
+  for (const auto& g : r.gangs) {
+    const auto [ws, lic] = resources_of(g);
+    w.field(g.gang).field(g.cycle).field(g.matched).field(member_name(g.members.at(0)));
+    w.field(ws).field(lic).field(g.outcome);
+    time_field(w, g.decided);
+    std::string refused;
+    for (const auto& [m, reason] : g.refused_by) {
+      if (!refused.empty()) refused += ';';
+      refused += member_name(m) + ":" + reason;
+    }
+    w.field(refused).end_row();
+  }
+  return w.str();
+}
+
+std::string holds_csv(const RunRecord& r) {
+  CsvWriter w(holds_header());
+  for (const auto& h : r.holds) {
+    w.field(member_name(h.resource)).field(kind_name(h.resource.kind)).field(h.gang);
+    w.field(member_name({MemberKind::Job, h.job})).field(h.start).field(h.end);
+    w.field(h.committed ? "committed" : "released").end_row();
+  }
+  return w.str();
+}
+
+std::string unavailability_csv(const RunRecord& r) {
+  CsvWriter w(unavailability_header());
+  for (const auto& p : r.unavailable) {
+    w.field(member_name(p.resource)).field(kind_name(p.resource.kind));
+    w.field(p.resource.kind == MemberKind::Workstation ? "owner" : "external");
+    w.field(p.start).field(p.end).end_row();
+  }
+  return w.str();
+}
+
+std::string cycles_csv(const RunRecord& r) {
+  CsvWriter w(cycles_header());
+  for (const auto& c : r.cycles) {
+    w.field(c.cycle).field(c.start).field(c.end).field(c.end - c.start).field(c.roots);
+    w.field(c.resources).field(c.gangs).field(c.probes).field(c.evaluations).field(c.docks);
+    w.end_row();
+  }
+  return w.str();
+}
+
+std::string timings_csv(const RunRecord& r) {
+  CsvWriter w({"cycle", "matcher_wall_seconds"});
+  for (const auto& c : r.cycles) w.field(c.cycle).field(c.wall_seconds).end_row();
+  return w.str();
+}
+
+double mean_share(const std::vector<std::pair<double, double>>& intervals, double from, double to,
+                  int resources) {
+  if (!(to > from) || resources <= 0) return 0;
+  double covered = 0;
+  for (const auto& [s, e] : intervals)
+    covered += std::max(0.0, std::min(e, to) - std::max(s, from));
+  return covered / ((to - from) * resources);
+}
+
+void write_run(const std::string& dir, const RunRecord& r, double bucket, double horizon) {
+  metrics::write_atomically(dir + "/jobs.csv", jobs_csv(r));
+  metrics::write_atomically(dir + "/gangs.csv", gangs_csv(r));
+  metrics::write_atomically(dir + "/holds.csv", holds_csv(r));
+  metrics::write_atomically(dir + "/unavailability.csv", unavailability_csv(r));
+  metrics::write_atomically(dir + "/cycles.csv", cycles_csv(r));
+  metrics::write_atomically(dir + "/utilisation.csv", utilisation_csv(r, bucket, horizon));
+  metrics::write_atomically(dir + "/summary.csv", summary_csv(r));
+  metrics::write_atomically(dir + "/timings.csv", timings_csv(r));
+}
+
+}  // namespace arsim::kinds::gangmatch

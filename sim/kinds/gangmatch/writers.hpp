@@ -1,0 +1,47 @@
+// The files of a gangmatching run (sim/kinds/gangmatch/README.md lists their columns): jobs.csv,
+// gangs.csv, holds.csv, unavailability.csv, cycles.csv, utilisation.csv, summary.csv and
+// timings.csv (the only one with wall-clock times). Every file but timings.csv is a deterministic
+// function of the record. A time that did not happen is an empty field. Pure: no SimGrid.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/kinds/gangmatch/records.hpp"
+
+namespace arsim::kinds::gangmatch {
+
+const std::vector<std::string>& jobs_header();
+const std::vector<std::string>& gangs_header();
+const std::vector<std::string>& holds_header();
+const std::vector<std::string>& unavailability_header();
+const std::vector<std::string>& cycles_header();
+const std::vector<std::string>& utilisation_header();
+
+std::string jobs_csv(const RunRecord& r);
+std::string gangs_csv(const RunRecord& r);
+std::string holds_csv(const RunRecord& r);
+std::string unavailability_csv(const RunRecord& r);
+std::string cycles_csv(const RunRecord& r);
+std::string timings_csv(const RunRecord& r);
+// Per kind (workstation, license) and bucket of [0, horizon): the mean share of the resources
+// held by a gang, running a job, and unavailable.
+std::string utilisation_csv(const RunRecord& r, double bucket, double horizon);
+
+// "finished", "running", "claimed", "waiting" or "unsubmitted".
+std::string job_state(const JobRow& j);
+
+// The metrics of summary.csv (user "all", bucket_end "all"), in order.
+std::vector<std::pair<std::string, double>> summary_metrics(const RunRecord& r);
+std::string summary_csv(const RunRecord& r);
+
+// Writes every file into `dir`, each atomically.
+void write_run(const std::string& dir, const RunRecord& r, double bucket, double horizon);
+
+// The mean share of [from, to) x `resources` covered by `intervals` ([start, end) each, clipped
+// to the window): their total overlap / ((to - from) * resources). 0 for an empty window.
+double mean_share(const std::vector<std::pair<double, double>>& intervals, double from, double to,
+                  int resources);
+
+}  // namespace arsim::kinds::gangmatch
