@@ -12,7 +12,10 @@
 //   backend            cbc | glpk (default cbc)
 //   extra_constraints  add eqs. (10) and (11) (default true; the paper's "-st" variants)
 //   n_max              N_max of eq. (11) (default 4: every ELGL pair needs at most 2 paths)
-//   time_limit         seconds per frame's solve, 0 = none (default 10)
+//   time_limit         wall seconds per frame's solve, 0 = none (default 10). When it binds, the
+//                      plan depends on the machine and its load (README.md, "Determinism")
+//   node_limit         CBC branch-and-bound nodes per frame's solve, 0 = none (default 0): a
+//                      limit that gives the same plan on every machine
 //   first_feasible     stop at the first feasible solution, like the paper's MiniSat-st-1; the
 //                      plan is feasible but not necessarily optimal (default false)
 //   dump_dir           when not empty, every solved model is written there as
@@ -65,6 +68,7 @@ struct Options {
   bool extra_constraints = true;
   int n_max = 4;
   double time_limit = 10;
+  long node_limit = 0;
   bool first_feasible = false;
   std::string dump_dir;
   double balance = 0;

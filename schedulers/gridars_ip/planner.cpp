@@ -86,6 +86,7 @@ Known solve_frame(const model::ResourceGraph& graph, const model::Request& reque
   const FormulationOptions fo{o.extra_constraints, o.n_max, o.balance, o.tighten};
   milp::SolveOptions so;
   so.time_limit = o.time_limit;
+  so.node_limit = o.node_limit;
   so.first_feasible = o.first_feasible;
   so.cbc_args = milp::split_words(o.cbc_args);
   const Formulation f = build_formulation(graph, request, avail, fo);
@@ -117,7 +118,10 @@ std::vector<ParamSpec> param_specs() {
       spec("backend", T::String, "cbc", "MILP solver", -1e300, 1e300, {"cbc", "glpk"}),
       spec("extra_constraints", T::Bool, "true", "add GridARS eqs. (10) and (11)"),
       spec("n_max", T::Int, "4", "N_max of eq. (11): most paths per requested network", 1, 1e6),
-      spec("time_limit", T::Double, "10", "seconds per frame's solve (0 = none)", 0),
+      spec("time_limit", T::Double, "10",
+           "wall seconds per frame's solve (0 = none); machine-dependent when it binds", 0),
+      spec("node_limit", T::Int, "0",
+           "CBC branch-and-bound nodes per frame's solve (0 = none); deterministic", 0, 2e9),
       spec("first_feasible", T::Bool, "false",
            "stop at the first feasible solution (MiniSat-st-1 of Table 2)"),
       spec("dump_dir", T::Path, "", "write every solved model here as MPS + JSON"),
@@ -143,6 +147,7 @@ Options options_from(const Params& params) {
   o.extra_constraints = params.get_bool("extra_constraints");
   o.n_max = params.get_int("n_max");
   o.time_limit = params.get_double("time_limit");
+  o.node_limit = params.get_int("node_limit");
   o.first_feasible = params.get_bool("first_feasible");
   o.dump_dir = params.get_string("dump_dir");
   o.balance = params.get_double("balance");

@@ -192,6 +192,11 @@ TEST(GridarsIp, RegisteredWithTypedParameters) {
   EXPECT_TRUE(o.extra_constraints);
   EXPECT_EQ(o.n_max, 4);
   EXPECT_EQ(o.time_limit, 10);
+  EXPECT_EQ(o.node_limit, 0);
+  EXPECT_EQ(gip::options_from(planners.validate("gridars-ip", {{"node_limit", "50"}})).node_limit,
+            50);
+  EXPECT_THROW(planners.create("gridars-ip", {{"node_limit", "-1"}}),
+               arsim::schedulers::ParamError);
   EXPECT_FALSE(o.first_feasible);
   EXPECT_TRUE(o.dump_dir.empty());
   EXPECT_EQ(o.balance, 0);
