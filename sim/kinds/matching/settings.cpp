@@ -43,6 +43,7 @@ CostModel cost_model(const scenario::Settings& s) {
   if (!c.measured) {
     c.per_iteration = s.get_double("matcher.seconds_per_iteration");
     c.per_probe = s.get_double("matcher.seconds_per_probe");
+    c.per_lp_solve = s.get_double("matcher.seconds_per_lp_solve");
     c.per_lp_work = s.get_double("matcher.seconds_per_lp_work");
   }
   return c;
