@@ -52,13 +52,13 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("model: the deterministic cost model; measured: wall time (not deterministic)"),
       key("matcher.seconds_per_batch", T::Double).def("0").at_least(0)
           .about("simulated seconds per matcher call"),
-      key("matcher.seconds_per_iteration", T::Double).def("2e-4").at_least(0).only(kModel)
+      key("matcher.seconds_per_iteration", T::Double).def("0").at_least(0).only(kModel)
           .about("simulated seconds per matcher iteration"),
-      key("matcher.seconds_per_probe", T::Double).def("7e-8").at_least(0).only(kModel)
+      key("matcher.seconds_per_probe", T::Double).def("7e-6").at_least(0).only(kModel)
           .about("simulated seconds per greedy probe"),
-      key("matcher.seconds_per_lp_solve", T::Double).def("1.5e-5").at_least(0).only(kModel)
+      key("matcher.seconds_per_lp_solve", T::Double).def("5e-5").at_least(0).only(kModel)
           .about("simulated seconds per MILP solve"),
-      key("matcher.seconds_per_lp_work", T::Double).def("5e-7").at_least(0).only(kModel)
+      key("matcher.seconds_per_lp_work", T::Double).def("7e-6").at_least(0).only(kModel)
           .about("simulated seconds per MILP work unit ((nodes + 1) x nonzeros)"),
       key("match.*", T::String).about("resource matcher parameter (checked by the registry)"),
       key("output.bucket", T::Double).def("600").above(0)
