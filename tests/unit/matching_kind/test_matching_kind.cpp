@@ -6,6 +6,7 @@
 
 #include "sim/engine/catalog.hpp"
 #include "sim/kinds/builtins.hpp"
+#include "sim/kinds/matching/settings.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -18,12 +19,8 @@ struct Fixture {
   // check; returns the error, or "" when there is none.
   std::string error(const std::string& matcher, const std::string& extra = "") {
     const std::string path = dir.file("m.xml");
-    std::ofstream(path) << "<scenario name=\"m\" kind=\"matching\">\n"
-                        << "  <platform file=\"m.xml\"/>\n"
-                        << "  " << matcher << "\n"
-                        << extra << "</scenario>\n";
     try {
-      const auto s = scenario::load_scenario(path, catalog.kinds.schemas());
+      const auto s = load(matcher, extra);
       catalog.kinds.of(s).check(catalog, s);
     } catch (const scenario::InputError& e) {
       const std::string what = e.what();
@@ -32,6 +29,14 @@ struct Fixture {
       return what.substr(std::min(what.size(), path.size()));
     }
     return "";
+  }
+  scenario::Settings load(const std::string& matcher, const std::string& extra = "") {
+    const std::string path = dir.file("m.xml");
+    std::ofstream(path) << "<scenario name=\"m\" kind=\"matching\">\n"
+                        << "  <platform file=\"m.xml\"/>\n"
+                        << "  " << matcher << "\n"
+                        << extra << "</scenario>\n";
+    return scenario::load_scenario(path, catalog.kinds.schemas());
   }
   engine::Catalog catalog;
   arsim::testing::TempDir dir;
@@ -79,6 +84,25 @@ TEST(MatchingKindChecks, ValuesOutOfRangeAndKeysOfOtherModesOrKinds) {
             ":4: unknown element <interval_rm>; valid: description, platform, workload, "
             "providers, matcher, output, sweep (<interval_rm> is an element of kind interval; "
             "this scenario is of kind matching)");
+}
+
+// Each seconds_per_* key lands in its own rate; measured time keeps only the per-batch charge.
+TEST(MatchingKindChecks, TheCostKeysAreTheRatesOfTheCostModel) {
+  Fixture f;
+  const CostModel c =
+      cost_model(f.load("<matcher seconds_per_batch=\"0.5\" seconds_per_iteration=\"1e-3\" "
+                        "seconds_per_probe=\"2e-6\" seconds_per_lp_solve=\"3e-2\" "
+                        "seconds_per_lp_work=\"4e-5\"/>"));
+  EXPECT_FALSE(c.measured);
+  EXPECT_EQ(c.per_batch, 0.5);
+  EXPECT_EQ(c.per_iteration, 1e-3);
+  EXPECT_EQ(c.per_probe, 2e-6);
+  EXPECT_EQ(c.per_lp_solve, 3e-2);
+  EXPECT_EQ(c.per_lp_work, 4e-5);
+  const CostModel m = cost_model(f.load("<matcher time=\"measured\" seconds_per_batch=\"0.5\"/>"));
+  EXPECT_TRUE(m.measured);
+  EXPECT_EQ(m.per_batch, 0.5);
+  EXPECT_EQ(m.per_iteration + m.per_probe + m.per_lp_solve + m.per_lp_work, 0.0);
 }
 
 }  // namespace
