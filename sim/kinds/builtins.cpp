@@ -4,6 +4,7 @@
 #include "sim/kinds/coallocation/kind.hpp"
 #include "sim/kinds/gangmatch/kind.hpp"
 #include "sim/kinds/interval/kind.hpp"
+#include "sim/kinds/matching/kind.hpp"
 #include "sim/kinds/offline/kind.hpp"
 
 namespace arsim::kinds {
@@ -16,6 +17,7 @@ void register_builtins(engine::Catalog& catalog) {
   kinds.add("interval", std::make_unique<interval::Kind>());
   kinds.add("offline", std::make_unique<offline::Kind>());
   kinds.add("gangmatch", std::make_unique<gangmatch::Kind>());
+  kinds.add("matching", std::make_unique<matching::Kind>());
   kinds.set_default("coallocation");
 }
 

@@ -110,7 +110,8 @@ TEST(KindRegistry, NamesAreUniqueAndUnknownOnesListTheValid) {
     FAIL() << "no error";
   } catch (const scenario::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "unknown run kind 'nope'; valid: coallocation, echo, gangmatch, interval, offline");
+              "unknown run kind 'nope'; valid: coallocation, echo, gangmatch, interval, matching, "
+              "offline");
   }
 }
 
@@ -127,8 +128,8 @@ TEST(KindRegistry, AnOldNameReadsAsItsKindAndAnUnknownKindIsAnError) {
     FAIL() << "no error";
   } catch (const scenario::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("<scenario> attribute 'kind': expected one of "
-                                         "coallocation, echo, gangmatch, interval, offline, got "
-                                         "'matchmaking'"),
+                                         "coallocation, echo, gangmatch, interval, matching, "
+                                         "offline, got 'matchmaking'"),
               std::string::npos)
         << e.what();
   }

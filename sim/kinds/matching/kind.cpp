@@ -1,0 +1,130 @@
+#include "sim/kinds/matching/kind.hpp"
+
+#include <fmt/format.h>
+
+#include "model/random.hpp"
+#include "sim/actors/spawn.hpp"
+#include "sim/engine/run_info.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/kinds/matching/actors/matcher_service.hpp"
+#include "sim/kinds/matching/actors/provider.hpp"
+#include "sim/kinds/matching/actors/submitter.hpp"
+#include "sim/kinds/matching/audit.hpp"
+#include "sim/kinds/matching/settings.hpp"
+#include "sim/kinds/matching/writers.hpp"
+
+namespace arsim::kinds::matching {
+
+namespace {
+
+using workloads::matching::OnlineWorkload;
+
+// Where the provider of each resource type runs (and the jobs matched to it): the first host of
+// the platform's compute sites in turn, from the second on, as the first often hosts the matcher.
+std::vector<sg4::Host*> type_hosts(const platform::PlatformView& view, std::size_t types) {
+  std::vector<sg4::Host*> sites;
+  for (int v : view.graph.sites()) sites.push_back(view.site_hosts.at(v).front());
+  std::vector<sg4::Host*> out;
+  for (std::size_t t = 0; t < types; ++t)
+    out.push_back(sites.empty() ? view.grc_host : sites[(t + 1) % sites.size()]);
+  return out;
+}
+
+void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
+                  const platform::PlatformView& view, const OnlineWorkload& w, int run_index,
+                  Recorder& recorder) {
+  const std::uint64_t seed = s.get_uint64("scenario.seed");
+  const auto run = static_cast<std::uint64_t>(run_index);
+  const auto hosts = type_hosts(view, w.instance.types.size());
+  const auto bg = background_params(s);
+  for (std::size_t t = 0; t < w.instance.types.size(); ++t) {
+    const std::string& name = w.instance.types[t].name;
+    Background background(w.instance, static_cast<int>(t), bg,
+                          model::make_stream(seed, run, "matching-background-" + name));
+    actors::spawn<Provider>("provider-" + name, hosts[t], static_cast<int>(t),
+                            std::move(background), s.get_double("providers.period"), &recorder);
+  }
+  MatcherConfig config{match_policy(s), queue_policy(s), s.get_double("matcher.period"),
+                       cost_model(s), hosts};
+  actors::spawn<MatcherService>("matcher", view.grc_host, &w, &recorder, make_matcher(catalog, s),
+                                std::move(config),
+                                model::make_stream(seed, run, "matching-matcher"));
+  std::vector<std::vector<int>> mine(w.submitters);
+  for (std::size_t j = 0; j < w.submit.size(); ++j)
+    mine[w.submitter[j]].push_back(static_cast<int>(j));
+  for (int i = 0; i < w.submitters; ++i)
+    if (!mine[i].empty())
+      actors::spawn<Submitter>("submitter-" + std::to_string(i), view.user_host, i, mine[i], &w,
+                               &recorder);
+}
+
+void print(std::ostream& report, const scenario::Settings& s, const std::vector<Metric>& m) {
+  auto get = [&](const char* name) {
+    for (const auto& x : m)
+      if (x.name == name && x.resource.empty()) return x.value;
+    return 0.0;
+  };
+  report << fmt::format(
+      "{} jobs with {} ({}), batches of at most {}: {} completed, {} dropped, {} expired, {} "
+      "rejected; mean "
+      "wait {:.4g} s; {} batches of {:.3g} jobs, {:.4g} s each, matcher busy {:.3g}; "
+      "utilisation {:.3g}\n",
+      get("submitted"), s.get_string("matcher.algorithm"), s.get_string("matcher.objective"),
+      s.get_int("matcher.batch_size"), get("completed"), get("dropped"), get("expired"),
+      get("rejected"), get("mean_wait"), get("batches"), get("mean_batch_size"),
+      get("mean_matcher_time"), get("matcher_busy"), get("utilisation"));
+}
+
+}  // namespace
+
+std::string Kind::description() const {
+  return "the on-line Resource Matcher of Garbacki & Naik §4 in SimGrid: submitters, a job "
+         "queue matched in batches by a resource matcher, periodic resource providers";
+}
+
+void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
+  check_matcher(catalog, s);
+  make_workload(s, 0, 0);
+}
+
+engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                             const std::string& dir, const engine::RunOptions& options,
+                             std::ostream& report) const {
+  const auto& s = spec.settings;
+  const OnlineWorkload w = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
+  const std::string platform_file = s.get_path("platform.file");
+  engine::Simulation sim(platform_file, options.verbose);
+  Recorder recorder(static_cast<int>(w.instance.jobs.size()));
+  start_actors(catalog, s, sim.view(), w, spec.run_index, recorder);
+  const RunRecord record = recorder.finish(sim.run());
+  write_run(dir, w, record, s.get_double("output.bucket"));
+  const auto metrics = summary_metrics(w, record);
+  print(report, s, metrics);
+
+  engine::RunOutcome out;
+  if (options.audit) out.violations = audit_run(dir, w);
+  const bool measured = s.get_string("matcher.time") == "measured";
+  double wall = 0;
+  std::size_t completed = 0;
+  for (const auto& b : record.batches) wall += b.wall_seconds;
+  for (const auto& j : record.jobs) completed += j.status == JobStatus::Completed;
+  out.info = {{"platform", engine::json_string(platform_file)},
+              {"matcher", engine::json_string(s.get_string("matcher.algorithm"))},
+              {"objective", engine::json_string(s.get_string("matcher.objective"))},
+              {"jobs", std::to_string(w.instance.jobs.size())},
+              {"completed", std::to_string(completed)},
+              {"batches", std::to_string(record.batches.size())},
+              {"arrival_rate", fmt::format("{}", w.rate)},
+              {"simulated_end", fmt::format("{}", record.end_time)},
+              {"matcher_time", engine::json_string(measured ? "measured" : "model")},
+              {"deterministic", measured ? "false" : "true"},
+              {"matcher_wall_seconds", fmt::format("{:.6f}", wall)}};
+  return out;
+}
+
+std::vector<std::string> Kind::sweep_metrics() const {
+  return {"completed",       "match_ratio",       "mean_wait",    "batches",
+          "mean_batch_size", "mean_matcher_time", "matcher_busy", "utilisation"};
+}
+
+}  // namespace arsim::kinds::matching

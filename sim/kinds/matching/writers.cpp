@@ -1,0 +1,142 @@
+#include "sim/kinds/matching/writers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/kinds/matching/usage.hpp"
+#include "sim/metrics/csv.hpp"
+
+namespace arsim::kinds::matching {
+
+using metrics::CsvWriter;
+
+const std::vector<std::string>& jobs_header() {
+  static const std::vector<std::string> h = {
+      "job_id", "submitter", "priority", "types",    "submit",   "batch",  "match",
+      "start",  "finish",    "wait",     "duration", "attempts", "status", "resources"};
+  return h;
+}
+
+const std::vector<std::string>& batches_header() {
+  static const std::vector<std::string> h = {"batch",       "start",    "end",     "size",
+                                             "first_tries", "matched",  "dropped", "matcher_time",
+                                             "objective",   "status",   "optimal", "iterations",
+                                             "lp_solves",   "lp_nodes", "probes",  "work"};
+  return h;
+}
+
+const std::vector<std::string>& resources_header() {
+  static const std::vector<std::string> h = {"resource",     "type",       "attribute", "capacity",
+                                             "bucket_start", "bucket_end", "used",      "peak",
+                                             "offered",      "over_offer"};
+  return h;
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ";") + p;
+  return out;
+}
+
+CsvWriter& time_or_empty(CsvWriter& w, double t) {
+  return t >= 0 ? w.field(t) : w.empty();
+}
+
+}  // namespace
+
+std::string jobs_csv(const OnlineWorkload& w, const RunRecord& r) {
+  const auto& inst = w.instance;
+  CsvWriter out(jobs_header());
+  for (std::size_t j = 0; j < inst.jobs.size(); ++j) {
+    const auto& job = inst.jobs[j];
+    const auto& h = r.jobs.at(j);
+    std::vector<std::string> types, names;
+    for (const auto& d : job.depends) types.push_back(inst.types[d.type].name);
+    for (int res : h.resources) names.push_back(inst.resources.at(res).name);
+    out.field(job.name).field(h.submitter).field(job.priority).field(joined(types));
+    out.field(h.submit);
+    if (h.batch >= 0)
+      out.field(h.batch);
+    else
+      out.empty();
+    time_or_empty(out, h.match);
+    time_or_empty(out, h.start);
+    time_or_empty(out, h.finish);
+    time_or_empty(out, h.started ? h.start - h.submit : -1);
+    out.field(w.duration.at(j)).field(h.attempts).field(to_string(h.status)).field(joined(names));
+    out.end_row();
+  }
+  return out.str();
+}
+
+std::string batches_csv(const RunRecord& r) {
+  CsvWriter out(batches_header());
+  for (const auto& b : r.batches) {
+    out.field(b.index).field(b.start).field(b.end).field(b.size).field(b.first_tries);
+    out.field(b.matched).field(b.dropped).field(b.matcher_time).field(b.objective);
+    out.field(b.status).field(b.optimal ? 1 : 0).field(b.iterations).field(b.lp_solves);
+    out.field(b.lp_nodes).field(b.probes).field(b.work);
+    out.end_row();
+  }
+  return out.str();
+}
+
+std::string resources_csv(const OnlineWorkload& w, const RunRecord& r, double bucket) {
+  if (!(bucket > 0)) throw std::invalid_argument("resources_csv: bucket must be > 0");
+  const auto& inst = w.instance;
+  const auto held = held_steps(inst, r);
+  const auto offered = offered_steps(inst, r);
+  const int buckets = std::max(1, static_cast<int>(std::ceil(r.end_time / bucket - 1e-9)));
+  CsvWriter out(resources_header());
+  for (std::size_t res = 0; res < inst.resources.size(); ++res) {
+    const auto& resource = inst.resources[res];
+    const auto& type = inst.types[resource.type];
+    for (std::size_t a = 0; a < resource.capacity.size(); ++a) {
+      const double n = resource.capacity[a];
+      for (int i = 0; i < buckets; ++i) {
+        const double b0 = i * bucket, b1 = std::max(b0, std::min((i + 1) * bucket, r.end_time));
+        const double len = b1 - b0;
+        auto share = [&](double v) { return n > 0 && len > 0 ? v / (n * len) : 0.0; };
+        out.field(resource.name).field(type.name).field(type.dynamic_attributes[a]).field(n);
+        out.field(b0).field(b1).field(share(held[res][a].integral(b0, b1)));
+        out.field(n > 0 && len > 0 ? held[res][a].max(b0, b1) / n : 0.0);
+        out.field(share(offered[res][a].integral(b0, b1)));
+        out.field(len > 0 ? measure_above(held[res][a], offered[res][a], b0, b1) / len : 0.0);
+        out.end_row();
+      }
+    }
+  }
+  return out.str();
+}
+
+std::string timings_csv(const RunRecord& r) {
+  CsvWriter out({"batch", "wall_seconds"});
+  for (const auto& b : r.batches) out.field(b.index).field(b.wall_seconds).end_row();
+  return out.str();
+}
+
+std::string summary_csv(const std::vector<Metric>& metrics) {
+  CsvWriter out({"metric", "user", "resource", "bucket_end", "value"});
+  for (const auto& m : metrics) {
+    out.field(m.name).field("all");
+    if (m.resource.empty())
+      out.empty();
+    else
+      out.field(m.resource);
+    out.field("all").field(m.value).end_row();
+  }
+  return out.str();
+}
+
+void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r, double bucket) {
+  metrics::write_atomically(dir + "/jobs.csv", jobs_csv(w, r));
+  metrics::write_atomically(dir + "/batches.csv", batches_csv(r));
+  metrics::write_atomically(dir + "/resources.csv", resources_csv(w, r, bucket));
+  metrics::write_atomically(dir + "/summary.csv", summary_csv(summary_metrics(w, r)));
+  metrics::write_atomically(dir + "/timings.csv", timings_csv(r));
+}
+
+}  // namespace arsim::kinds::matching

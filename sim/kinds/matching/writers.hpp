@@ -1,0 +1,39 @@
+// The files of an on-line matching run (sim/kinds/matching/README.md lists every column), built
+// from the run's record: jobs.csv, batches.csv, resources.csv, summary.csv (deterministic) and
+// timings.csv (wall clock). Pure: no SimGrid.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/kinds/matching/events.hpp"
+#include "workloads/matching/online.hpp"
+
+namespace arsim::kinds::matching {
+
+using workloads::matching::OnlineWorkload;
+
+const std::vector<std::string>& jobs_header();
+const std::vector<std::string>& batches_header();
+const std::vector<std::string>& resources_header();
+
+std::string jobs_csv(const OnlineWorkload& w, const RunRecord& r);
+std::string batches_csv(const RunRecord& r);
+// One row per resource, dynamic attribute and time bucket of width `bucket` over [0, end).
+std::string resources_csv(const OnlineWorkload& w, const RunRecord& r, double bucket);
+std::string timings_csv(const RunRecord& r);
+
+// One value of summary.csv: `resource` is empty for the run as a whole, "type.attribute" for the
+// utilisation and offer of one attribute over every resource of its type.
+struct Metric {
+  std::string name;
+  std::string resource;
+  double value = 0;
+};
+std::vector<Metric> summary_metrics(const OnlineWorkload& w, const RunRecord& r);
+std::string summary_csv(const std::vector<Metric>& metrics);
+
+// Writes the five files into `dir`, each atomically.
+void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r, double bucket);
+
+}  // namespace arsim::kinds::matching

@@ -1,0 +1,109 @@
+// The matching kind's scenario keys and checks, through the registry: bad input is one line
+// naming the file, line and attribute, found before anything runs.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "sim/engine/catalog.hpp"
+#include "sim/kinds/builtins.hpp"
+#include "sim/kinds/matching/settings.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace arsim::kinds::matching {
+namespace {
+
+struct Fixture {
+  Fixture() { kinds::register_builtins(catalog); }
+  // Loads a matching scenario whose <matcher> element (line 3) is `matcher`, and runs the kind's
+  // check; returns the error, or "" when there is none.
+  std::string error(const std::string& matcher, const std::string& extra = "") {
+    const std::string path = dir.file("m.xml");
+    try {
+      const auto s = load(matcher, extra);
+      catalog.kinds.of(s).check(catalog, s);
+    } catch (const scenario::InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << "not one line";
+      EXPECT_EQ(what.rfind(path, 0), 0u) << what;  // starts with the file
+      return what.substr(std::min(what.size(), path.size()));
+    }
+    return "";
+  }
+  scenario::Settings load(const std::string& matcher, const std::string& extra = "") {
+    const std::string path = dir.file("m.xml");
+    std::ofstream(path) << "<scenario name=\"m\" kind=\"matching\">\n"
+                        << "  <platform file=\"m.xml\"/>\n"
+                        << "  " << matcher << "\n"
+                        << extra << "</scenario>\n";
+    return scenario::load_scenario(path, catalog.kinds.schemas());
+  }
+  engine::Catalog catalog;
+  arsim::testing::TempDir dir;
+};
+
+TEST(MatchingKindChecks, DefaultsAndEveryMatcherPass) {
+  Fixture f;
+  EXPECT_EQ(f.error("<matcher/>"), "");
+  for (const char* m : {"lp", "ea", "hybrid", "lns"})
+    EXPECT_EQ(f.error(std::string("<matcher algorithm=\"") + m + "\"/>"), "") << m;
+  EXPECT_EQ(f.error("<matcher algorithm=\"lp\" objective=\"load_balance_literal\"/>"), "");
+  EXPECT_EQ(f.error("<matcher algorithm=\"ea\"><param name=\"population\" value=\"4\"/></matcher>"),
+            "");
+}
+
+TEST(MatchingKindChecks, UnknownMatchersAndParametersNameTheValidOnes) {
+  Fixture f;
+  EXPECT_EQ(f.error("<matcher algorithm=\"nope\"/>"),
+            ":3: <matcher> attribute 'algorithm': unknown resource matcher 'nope'; valid: ea, "
+            "hybrid, lns, lp");
+  EXPECT_EQ(f.error("<matcher algorithm=\"ea\"><param name=\"populaton\" value=\"4\"/></matcher>"),
+            ":3: <matcher> attribute 'algorithm': resource matcher 'ea': unknown parameter "
+            "'populaton'; valid: population, removals, explore, max_iterations, stall_iterations, "
+            "time_limit");
+}
+
+// The heuristics refuse the literal load balance: found by the check, before any run.
+TEST(MatchingKindChecks, AnObjectiveTheMatcherRefusesIsBadInput) {
+  Fixture f;
+  EXPECT_EQ(f.error("<matcher algorithm=\"ea\" objective=\"load_balance_literal\"/>"),
+            ":3: <matcher> attribute 'objective': ea: the literal load-balance model is solved "
+            "by 'lp' only");
+}
+
+TEST(MatchingKindChecks, ValuesOutOfRangeAndKeysOfOtherModesOrKinds) {
+  Fixture f;
+  EXPECT_EQ(f.error("<matcher batch_size=\"0\"/>"),
+            ":3: <matcher> attribute 'batch_size': expected an integer >= 1, got '0'");
+  EXPECT_EQ(f.error("<matcher time=\"measured\" seconds_per_probe=\"1\"/>"),
+            ":3: <matcher> attribute 'seconds_per_probe' applies only when matcher.time=model, but "
+            "matcher.time is 'measured'");
+  EXPECT_EQ(f.error("<matcher/>", "  <providers max_background=\"1\"/>\n"),
+            ":4: <providers> attribute 'max_background': expected a number in [0, 0.99], got '1'");
+  EXPECT_EQ(f.error("<matcher/>", "  <interval_rm period=\"1\"/>\n"),
+            ":4: unknown element <interval_rm>; valid: description, platform, workload, "
+            "providers, matcher, output, sweep (<interval_rm> is an element of kind interval; "
+            "this scenario is of kind matching)");
+}
+
+// Each seconds_per_* key lands in its own rate; measured time keeps only the per-batch charge.
+TEST(MatchingKindChecks, TheCostKeysAreTheRatesOfTheCostModel) {
+  Fixture f;
+  const CostModel c =
+      cost_model(f.load("<matcher seconds_per_batch=\"0.5\" seconds_per_iteration=\"1e-3\" "
+                        "seconds_per_probe=\"2e-6\" seconds_per_lp_solve=\"3e-2\" "
+                        "seconds_per_lp_work=\"4e-5\"/>"));
+  EXPECT_FALSE(c.measured);
+  EXPECT_EQ(c.per_batch, 0.5);
+  EXPECT_EQ(c.per_iteration, 1e-3);
+  EXPECT_EQ(c.per_probe, 2e-6);
+  EXPECT_EQ(c.per_lp_solve, 3e-2);
+  EXPECT_EQ(c.per_lp_work, 4e-5);
+  const CostModel m = cost_model(f.load("<matcher time=\"measured\" seconds_per_batch=\"0.5\"/>"));
+  EXPECT_TRUE(m.measured);
+  EXPECT_EQ(m.per_batch, 0.5);
+  EXPECT_EQ(m.per_iteration + m.per_probe + m.per_lp_solve + m.per_lp_work, 0.0);
+}
+
+}  // namespace
+}  // namespace arsim::kinds::matching
