@@ -165,7 +165,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {
-  return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
+  return {"time_deviation", "periods", "B", "rho", "rho_max", "G"};
 }
 
 }  // namespace arsim::kinds::interval
