@@ -1,6 +1,6 @@
 // Runs one job on a site's hosts: waits for its start, then computes for the frame's length with
-// the given number of cores, and reports the job when it started and when it finished. Shared by
-// the run kinds that execute jobs (co-allocation's reserved components, interval tasks).
+// the given number of cores, and reports the job when it started and when it finished (the
+// co-allocation kind's reserved components).
 #pragma once
 
 #include <functional>

@@ -82,10 +82,49 @@ void check_overlaps(std::vector<Run> runs, std::vector<std::string>& out) {
                                 runs[i].resource));
 }
 
-std::optional<double> summary_value(const metrics::CsvTable& t, const std::string& metric) {
+// The value of `metric` in the row of bucket `bucket`, if any.
+std::optional<double> summary_value(const metrics::CsvTable& t, const std::string& metric,
+                                    const std::string& bucket = "all") {
   for (const auto& row : t.rows)
-    if (row[t.column("metric")] == metric) return number(row[t.column("value")]);
+    if (row[t.column("metric")] == metric && row[t.column("bucket_end")] == bucket)
+      return number(row[t.column("value")]);
   return {};
+}
+
+// The period rows agree with the run's: their tasks add up to the run's, their deviations to
+// Σ|waiting| (each task counts in one period), their loads B_k to P B, and no period twice.
+void check_periods(const metrics::CsvTable& t, double total_wait, double period,
+                   std::vector<std::string>& out) {
+  std::map<std::string, std::map<std::string, double>> by_period;  // bucket -> metric -> value
+  for (const auto& row : t.rows) {
+    const auto v = number(row[t.column("value")]);
+    if (row[t.column("bucket_end")] != "all" && v)
+      by_period[row[t.column("bucket_end")]][row[t.column("metric")]] = *v;
+  }
+  double tasks = 0, wait = 0, load = 0;
+  for (const auto& [end, values] : by_period) {
+    if (!values.count("tasks") || !values.count("time_deviation") || !values.count("B") ||
+        !(values.at("tasks") >= 1)) {
+      out.push_back(
+          fmt::format("{}: period ending {}: tasks, time_deviation or B missing", t.source, end));
+      continue;
+    }
+    const double n = values.at("tasks");
+    tasks += n, wait += values.at("time_deviation") * n * period, load += values.at("B");
+  }
+  const auto n = summary_value(t, "tasks"), p = summary_value(t, "periods"),
+             l = summary_value(t, "B");
+  if (!n || !p || !l || *n != tasks || !(*p >= static_cast<double>(by_period.size())))
+    out.push_back(
+        fmt::format("{}: the periods' tasks ({}) are not the run's, or 'periods' is "
+                    "below the {} periods listed",
+                    t.source, tasks, by_period.size()));
+  else if (!close(load, *l * *p))
+    out.push_back(
+        fmt::format("{}: the periods' B add up to {}, not P B = {}", t.source, load, *l * *p));
+  if (!close(wait, total_wait))
+    out.push_back(fmt::format("{}: the periods' deviations add up to {} s, jobs.csv to {} s",
+                              t.source, wait, total_wait));
 }
 
 }  // namespace
@@ -107,7 +146,7 @@ std::vector<std::string> audit_run(const std::string& dir,
     jobs = metrics::read_csv(dir + "/jobs.csv");
     summary = metrics::read_csv(dir + "/summary.csv");
     for (const auto& c : jobs_header()) jobs.column(c);
-    summary.column("metric"), summary.column("value");
+    summary.column("metric"), summary.column("bucket_end"), summary.column("value");
   } catch (const std::exception& e) {
     return {e.what()};
   }
@@ -127,6 +166,7 @@ std::vector<std::string> audit_run(const std::string& dir,
   if (!d || !close(*d, expected))
     out.push_back(
         fmt::format("{}: time_deviation is not Σ|waiting| / (N T) = {}", summary.source, expected));
+  check_periods(summary, total_wait, period, out);
   return out;
 }
 

@@ -8,9 +8,10 @@
 //     before its requested start (soft interval scheduling shifts tasks later, SCS §2.2), with
 //     waiting_time = start − requested start and finish = start + execution time;
 //   - no two tasks overlap on one resource (half-open [start, finish));
-//   - summary.csv's time_deviation equals D of eq. (23) recomputed from jobs.csv, Σ|waiting| / (N
-//   T),
-//     and its "resources" equals M.
+//   - summary.csv's time_deviation (bucket_end "all") equals D of eq. (23) recomputed from
+//     jobs.csv, Σ|waiting| / (N T), and its "resources" equals M;
+//   - its period rows agree with the run's: their tasks add up to N, their deviations D_k N_k T to
+//     Σ|waiting|, their B_k to P B (P = "periods", at least the periods listed).
 #pragma once
 
 #include <string>

@@ -9,8 +9,9 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "schedulers/interval/execution.hpp"
-#include "sim/actors/job_runner.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/kinds/interval/task_finisher.hpp"
+#include "sim/kinds/interval/task_starter.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -72,16 +73,11 @@ std::vector<int> IntervalRm::dispatch(const std::vector<int>& batch,
     placed_[i] = 1;
     actual_start_[i] = s.start[k];
     busy_[r] = std::max(busy_[r], s.start[k] + tasks_[i].duration());
-    const int site = config_.resources[r];
     const model::TimeFrame frame{s.start[k], s.start[k] + tasks_[i].duration()};
     if (frame.length() > 0) {
-      EventSink* events = events_;
-      actors::spawn<actors::JobRunner>(
-          "task-" + std::to_string(i), platform_->site_hosts.at(site).front(), platform_, site, i,
-          1, frame,
-          actors::JobHooks{[events](const metrics::JobRecord& j) { events->on(TaskStarted{j}); },
-                           [events](const metrics::JobRecord& j) { events->on(TaskFinished{j}); }});
+      lanes_[r]->push({i, frame});
     } else {  // a zero-length task occupies nothing: it is done when it starts
+      const int site = config_.resources[r];
       events_->on(TaskStarted{{i, site, 1, frame.start, frame.start}});
       events_->on(TaskFinished{{i, site, 1, frame.start, frame.start}});
     }
@@ -89,7 +85,21 @@ std::vector<int> IntervalRm::dispatch(const std::vector<int>& batch,
   return deferred;
 }
 
+void IntervalRm::start_lanes() {
+  auto board = std::make_shared<LaneBoard>();
+  for (std::size_t r = 0; r < config_.resources.size(); ++r) {
+    const int site = config_.resources[r];
+    auto lane = std::make_shared<TaskLane>(site, platform_->site_hosts.at(site).front(), board);
+    board->add(lane.get());
+    const std::string name = std::to_string(r);
+    actors::spawn<TaskStarter>("starter-" + name, lane->host(), lane, events_);
+    actors::spawn<TaskFinisher>("finisher-" + name, lane->host(), lane, events_);
+    lanes_.push_back(std::move(lane));
+  }
+}
+
 void IntervalRm::operator()() {
+  start_lanes();
   // Tasks by the period holding their service key (the requested start, or the requested end of
   // a predecessor chain when later), so a predecessor's period never follows its successor's.
   const auto key = schedulers::interval::service_keys(
@@ -120,6 +130,7 @@ void IntervalRm::operator()() {
     XBT_DEBUG("period %ld: %zu tasks, %zu deferred", k, batch.size(), pending.size());
     ++k;
   }
+  for (auto& lane : lanes_) lane->close();
 }
 
 }  // namespace arsim::kinds::interval

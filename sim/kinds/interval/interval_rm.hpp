@@ -2,7 +2,8 @@
 // requested start falls in the period (and those deferred by the previous activation) to a
 // registered IntervalScheduler over M resources, carrying each resource's busy-until time and each
 // predecessor's actual finish over to later activations; the tasks then run on the resources'
-// hosts at their actual start times (sim/actors/job_runner.hpp), and every activation and task is
+// hosts at their actual start times, each resource's by the two actors of its TaskLane
+// (task_lane.hpp), so the actors of a run do not grow with its tasks. Every activation and task is
 // reported to the run's event sink, so jobs.csv records what the simulation executed.
 #pragma once
 
@@ -11,6 +12,7 @@
 
 #include "schedulers/interval_scheduler.hpp"
 #include "sim/kinds/interval/events.hpp"
+#include "sim/kinds/interval/task_lane.hpp"
 #include "sim/platform/platform_view.hpp"
 
 namespace arsim::kinds::interval {
@@ -31,7 +33,11 @@ class IntervalRm {
  private:
   // The activation problem of `batch` (task indices, ascending) at period_start.
   schedulers::IntervalProblem problem(const std::vector<int>& batch, double period_start) const;
-  // Starts the batch's placed tasks and returns the indices the scheduler deferred.
+  // One lane per resource and its two actors, started with the RM (they end once it has closed
+  // the lanes and their tasks have run).
+  void start_lanes();
+  // Queues the batch's placed tasks on their resources' lanes and returns the indices the
+  // scheduler deferred.
   std::vector<int> dispatch(const std::vector<int>& batch, const schedulers::IntervalSchedule& s);
 
   const platform::PlatformView* platform_;
@@ -42,6 +48,7 @@ class IntervalRm {
   std::vector<double> busy_;          // per resource: when its placed work ends
   std::vector<double> actual_start_;  // per task, once placed
   std::vector<char> placed_, deferred_;
+  std::vector<std::shared_ptr<TaskLane>> lanes_;  // per resource, made when the RM starts
 };
 
 }  // namespace arsim::kinds::interval

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "schedulers/interval/metrics.hpp"
+#include "schedulers/interval/period_metrics.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/run_info.hpp"
@@ -47,10 +47,29 @@ std::string jobs_csv(const std::vector<model::IntervalTask>& tasks,
   return w.str();
 }
 
-std::string summary_csv(const std::vector<std::pair<std::string, double>>& values) {
+// The run's metrics (bucket_end "all"), then those of every period holding tasks (bucket_end: the
+// period's end, s).
+std::string summary_csv(const schedulers::interval::RunMetrics& m) {
   metrics::CsvWriter summary({"metric", "user", "resource", "bucket_end", "value"});
-  for (const auto& [name, value] : values)
-    summary.field(name).field("all").empty().field("all").field(value).end_row();
+  auto rows = [&](const std::string& bucket, const schedulers::interval::LoadMetrics& l,
+                  double deviation, bool run) {
+    auto row = [&](const char* name, double value) {
+      summary.field(name).field("all").empty().field(bucket).field(value).end_row();
+    };
+    row("time_deviation", deviation);
+    row("tasks", l.tasks);
+    if (run) row("resources", l.resources);
+    if (run) row("periods", static_cast<double>(m.spanned));
+    row("g", l.g);
+    row("B", l.load);
+    row("beta", l.beta);
+    row("rho", l.rho);
+    row("rho_max", l.rho_max);
+    row("G", l.gain);
+    row("theta", l.theta);
+  };
+  rows("all", m.load, m.deviation, true);
+  for (const auto& p : m.periods) rows(metrics::format_number(p.end), p.load, p.deviation, false);
   return summary.str();
 }
 
@@ -123,22 +142,13 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 
   std::vector<double> start(tasks.size(), 0);
   for (const auto& j : recorder.finished) start.at(j.request_id) = j.start;
-  const auto lm = schedulers::interval::load_metrics(tasks, m, period);
-  const double d = schedulers::interval::time_deviation(tasks, start, period);
+  const auto rm = schedulers::interval::run_metrics(tasks, start, m, period);
   metrics::write_atomically(dir + "/jobs.csv",
                             jobs_csv(tasks, recorder.finished, sim.view().graph));
-  metrics::write_atomically(dir + "/summary.csv", summary_csv({{"time_deviation", d},
-                                                               {"tasks", lm.tasks},
-                                                               {"resources", lm.resources},
-                                                               {"g", lm.g},
-                                                               {"B", lm.load},
-                                                               {"beta", lm.beta},
-                                                               {"rho", lm.rho},
-                                                               {"rho_max", lm.rho_max},
-                                                               {"G", lm.gain},
-                                                               {"theta", lm.theta}}));
+  metrics::write_atomically(dir + "/summary.csv", summary_csv(rm));
   report << fmt::format("{} tasks on {} resources with {}: D = {:.6g} (rho = {:.3g}, beta = {})\n",
-                        tasks.size(), m, s.get_string("interval_rm.scheduler"), d, lm.rho, lm.beta);
+                        tasks.size(), m, s.get_string("interval_rm.scheduler"), rm.deviation,
+                        rm.load.rho, rm.load.beta);
   engine::RunOutcome out;
   if (options.audit) {
     std::vector<std::string> names;
@@ -149,12 +159,13 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
               {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
               {"tasks", std::to_string(tasks.size())},
               {"activations", std::to_string(recorder.activations.size())},
-              {"time_deviation", fmt::format("{}", d)}};
+              {"periods", std::to_string(rm.spanned)},
+              {"time_deviation", fmt::format("{}", rm.deviation)}};
   return out;
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {
-  return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
+  return {"time_deviation", "periods", "B", "rho", "rho_max", "G"};
 }
 
 }  // namespace arsim::kinds::interval
