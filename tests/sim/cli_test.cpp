@@ -342,3 +342,14 @@ TEST(Cli, SigtermStopsASweepAtOnceWithItsChildren) {
   EXPECT_NE(r.find("left=0"), std::string::npos) << r;
   EXPECT_FALSE(fs::exists(dir / "o" / "sweep.csv"));
 }
+
+TEST(Cli, CheckReadsTheTraceOfAnIntervalScenario) {
+  const auto dir = scratch("badtrace");
+  std::ofstream(dir / "bad.swf") << "1 0 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1\nxx\n";
+  const auto r = arsim(fmt::format("check scenarios/interval_kth.xml --set workload.trace={}",
+                                   (dir / "bad.swf").string()));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
+  EXPECT_NE(r.output.find((dir / "bad.swf").string() + ":2: expected 18 fields"), std::string::npos)
+      << r.output;
+}
