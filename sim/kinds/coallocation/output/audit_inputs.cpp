@@ -84,34 +84,39 @@ void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable
     auto fail = [&](const std::string& what) {
       violations.push_back(jobs.where(i) + ": job " + f[c_id] + " " + what);
     };
+    // Plain values, not optionals, past the check: GCC 12 at -O3 takes an optional's value for
+    // maybe uninitialized.
     const auto colon = f[c_id].find(':');
     const auto req = model::parse_int(f[c_id].substr(0, colon));
-    const auto comp =
-        colon == std::string::npos ? std::nullopt : model::parse_int(f[c_id].substr(colon + 1));
-    const auto cpus = model::parse_int(f[c_cpus]);
-    const auto start = model::parse_double(f[c_start]), end = model::parse_double(f[c_end]);
-    if (!req || !comp || !cpus || !start || !end) {
+    std::optional<long long> comp_text;
+    if (colon != std::string::npos) comp_text = model::parse_int(f[c_id].substr(colon + 1));
+    const auto cpus_text = model::parse_int(f[c_cpus]);
+    const auto start_text = model::parse_double(f[c_start]);
+    const auto end_text = model::parse_double(f[c_end]);
+    if (!req || !comp_text || !cpus_text || !start_text || !end_text) {
       fail("is not a row of REQUEST:COMPONENT, cpus, start and finish");
       continue;
     }
-    const auto it = rows.find(static_cast<int>(*req));
+    const long long comp = comp_text.value_or(-1), cpus = cpus_text.value_or(0);
+    const double start = start_text.value_or(0), end = end_text.value_or(0);
+    const auto it = rows.find(static_cast<int>(req.value_or(-1)));
     if (it == rows.end() || !it->second->accepted) {
       fail("ran for a request that was not accepted");
       continue;
     }
     const RequestRow& r = *it->second;
-    if (*comp < 0 || *comp >= static_cast<long long>(r.sites.size())) {
-      fail(fmt::format("names component {} of a request with {}", *comp, r.sites.size()));
+    if (comp < 0 || comp >= static_cast<long long>(r.sites.size())) {
+      fail(fmt::format("names component {} of a request with {}", comp, r.sites.size()));
       continue;
     }
-    if (!ran.insert({r.id, static_cast<int>(*comp)}).second) fail("ran twice");
-    if (f[c_site] != r.sites[*comp])
-      fail(fmt::format("ran on '{}', not on the reserved site '{}'", f[c_site], r.sites[*comp]));
-    if (static_cast<std::size_t>(*comp) < r.component_cpus.size() &&
-        *cpus != r.component_cpus[*comp])
-      fail(fmt::format("used {} cores, not the component's {}", *cpus, r.component_cpus[*comp]));
-    if (r.start && r.end && (*start < *r.start - kTol || *end > *r.end + kTol || *end < *start))
-      fail(fmt::format("ran over [{}, {}), outside the reserved frame [{}, {})", *start, *end,
+    const auto c = static_cast<std::size_t>(comp);
+    if (!ran.insert({r.id, static_cast<int>(comp)}).second) fail("ran twice");
+    if (f[c_site] != r.sites[c])
+      fail(fmt::format("ran on '{}', not on the reserved site '{}'", f[c_site], r.sites[c]));
+    if (c < r.component_cpus.size() && cpus != r.component_cpus[c])
+      fail(fmt::format("used {} cores, not the component's {}", cpus, r.component_cpus[c]));
+    if (r.start && r.end && (start < *r.start - kTol || end > *r.end + kTol || end < start))
+      fail(fmt::format("ran over [{}, {}), outside the reserved frame [{}, {})", start, end,
                        *r.start, *r.end));
   }
   for (const auto& r : requests) {
