@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace arsim::model {
@@ -98,15 +99,37 @@ void ReservationTable::add_step(TimeFrame frame, double amount) {
   }
 }
 
-double ReservationTable::max_reserved(TimeFrame frame) {
+// The largest prefix sum at a key inside (lo, hi) of subtree n, whose keys are preceded by
+// deltas summing to `before`; `above_lo` / `below_hi` say that every key of n is known to be
+// > lo / < hi (ancestors decided it). Read-only: only the two boundary paths are walked, so a query
+// costs O(depth) without restructuring the treap. Returns -infinity when no key lies inside.
+static double best_inside(const ReservationTable::Node* n, double before, Time lo, Time hi,
+                          bool above_lo, bool below_hi) {
+  double best = -std::numeric_limits<double>::infinity();
+  while (n) {
+    if (above_lo && below_hi) return std::max(best, before + n->best);
+    const double at_key = before + sum_of(n->left) + n->delta;
+    if (n->key <= lo) {  // n and its left subtree are not inside
+      before = at_key;
+      n = n->right.get();
+    } else if (n->key >= hi) {  // n and its right subtree are not inside
+      n = n->left.get();
+    } else {  // n is inside: its left keys are < hi, its right keys are > lo
+      best = std::max(best, at_key);
+      best = std::max(best, best_inside(n->left.get(), before, lo, hi, above_lo, true));
+      before = at_key;
+      above_lo = true;
+      n = n->right.get();
+    }
+  }
+  return best;
+}
+
+double ReservationTable::max_reserved(TimeFrame frame) const {
   // reserved(t) = sum of deltas at keys <= t; its maximum over [start, end) is reached at start or
   // at a key inside (start, end).
-  auto [upto, rest] = split(std::move(root_), frame.start, true);
-  auto [inside, above] = split(std::move(rest), frame.end, false);
-  const double at_start = sum_of(upto);
-  const double result = at_start + (inside ? std::max(0.0, inside->best) : 0.0);
-  root_ = merge(merge(std::move(upto), std::move(inside)), std::move(above));
-  return result;
+  return std::max(reserved_at(frame.start),
+                  best_inside(root_.get(), 0.0, frame.start, frame.end, false, false));
 }
 
 void ReservationTable::expire(Time now) {

@@ -65,7 +65,7 @@ class ReservationTable {
 
  private:
   void add_step(TimeFrame frame, double amount);
-  double max_reserved(TimeFrame frame);
+  double max_reserved(TimeFrame frame) const;
 
   double capacity_;
   std::unique_ptr<Node> root_;
