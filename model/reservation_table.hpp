@@ -4,19 +4,19 @@
 // A hold takes capacity at once but expires unless committed, so a coordinator that fails between
 // the two phases leaks nothing. Committed reservations stay until released.
 //
-// The step function is kept as a treap keyed by time whose nodes carry the change of reserved
-// capacity at that instant, augmented with the subtree sum and the maximum prefix sum. Every
-// operation is O(log n) expected in the number of reservations (expiry is amortised over the holds
-// that expire).
+// The reserved capacity is a StepFunction (step_function.hpp): a query finds its frame by binary
+// search and reads only the steps inside it, an update changes only those, so the reservations
+// elsewhere in time cost nothing but the search. Reservations are found by id in O(log n); expiry
+// is amortised over the holds that expire.
 #pragma once
 
 #include <cstdint>
 #include <map>
-#include <memory>
 #include <optional>
 #include <queue>
 #include <vector>
 
+#include "model/step_function.hpp"
 #include "model/time.hpp"
 
 namespace arsim::model {
@@ -35,14 +35,13 @@ struct Reservation {
 class ReservationTable {
  public:
   explicit ReservationTable(double capacity);
-  ~ReservationTable();
-  ReservationTable(ReservationTable&&) noexcept;
-  ReservationTable& operator=(ReservationTable&&) noexcept;
 
   double capacity() const { return capacity_; }
 
   // Minimum free capacity over the frame, after dropping the holds expired at `now`.
   double min_free(TimeFrame frame, Time now);
+  // The same for each frame; laddered frames in one pass (StepFunction::max_over_each).
+  std::vector<double> min_free(const std::vector<TimeFrame>& frames, Time now);
   // Reserves `amount` over the frame until `expiry` unless committed. Fails (false) when the id is
   // in use, the frame is empty, the amount is not positive or exceeds the minimum free capacity.
   bool hold(TimeFrame frame, double amount, ReservationId id, Time expiry, Time now);
@@ -60,16 +59,9 @@ class ReservationTable {
   std::optional<Reservation> find(ReservationId id) const;
   std::size_t size() const { return reservations_.size(); }
 
- public:
-  struct Node;  // a treap node; defined in the .cpp
-
  private:
-  void add_step(TimeFrame frame, double amount);
-  double max_reserved(TimeFrame frame);
-
   double capacity_;
-  std::unique_ptr<Node> root_;
-  std::uint64_t rng_state_ = 0x9e3779b97f4a7c15ULL;  // treap priorities; fixed for determinism
+  StepFunction reserved_;
   std::map<ReservationId, Reservation> reservations_;
   using Expiry = std::pair<Time, ReservationId>;
   std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> expiries_;

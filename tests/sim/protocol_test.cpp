@@ -65,7 +65,8 @@ void run(World& w, double competitor_at, const std::string& platform_file = "pla
   spawn<Grc>("grc", w.view.grc_host, ctx,
              std::shared_ptr<schedulers::CoallocationPlanner>(reg.planners.create("greedy", {})),
              GrcConfig{{1, "time"}, hold_timeout});
-  spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()});
+  spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()},
+              User::Submissions::start(grc_mailbox(), w.view.user_host));
   const int b = *w.view.graph.find_vertex("B");
   const int a = *w.view.graph.find_vertex("A");
   sg4::Actor::create("probe", w.view.grc_host, [&w, competitor_at, a, b]() {

@@ -66,12 +66,15 @@ std::vector<model::Availability> availability_from_tables(
     const std::vector<model::TimeFrame>& frames, std::vector<model::ReservationTable>& cores,
     std::vector<model::ReservationTable>& bandwidth, double now) {
   std::vector<model::Availability> out;
-  for (const auto& f : frames) {
-    model::Availability a{f, {}, {}};
-    for (auto& t : cores)
-      a.free_cores.push_back(static_cast<int>(std::floor(t.min_free(f, now) + 1e-9)));
-    for (auto& t : bandwidth) a.free_bandwidth.push_back(t.min_free(f, now));
-    out.push_back(std::move(a));
+  for (const auto& f : frames) out.push_back({f, {}, {}});
+  for (auto& t : cores) {
+    const auto free = t.min_free(frames, now);  // all frames of one table at once
+    for (std::size_t i = 0; i < frames.size(); ++i)
+      out[i].free_cores.push_back(static_cast<int>(std::floor(free[i] + 1e-9)));
+  }
+  for (auto& t : bandwidth) {
+    const auto free = t.min_free(frames, now);
+    for (std::size_t i = 0; i < frames.size(); ++i) out[i].free_bandwidth.push_back(free[i]);
   }
   return out;
 }

@@ -38,13 +38,15 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   std::vector<std::string> names = s.users();
   for (const auto& r : requests)
     if (std::find(names.begin(), names.end(), r.user) == names.end()) names.push_back(r.user);
+  // One courier from the users' host carries every submission to the GRC, in submission order.
+  const auto submissions = User::Submissions::start(grc_mailbox(), view.user_host);
   for (const auto& name : names) {
     std::vector<model::Request> mine;
     for (const auto& r : requests)
       if (r.user == name) mine.push_back(r);
     std::stable_sort(mine.begin(), mine.end(),
                      [](const auto& a, const auto& b) { return a.submit < b.submit; });
-    if (!mine.empty()) spawn<User>("user-" + name, view.user_host, name, mine);
+    if (!mine.empty()) spawn<User>("user-" + name, view.user_host, name, mine, submissions);
   }
 }
 

@@ -86,7 +86,7 @@ void run_random_sequence(std::uint64_t seed, int steps, double capacity) {
     SCOPED_TRACE(testing::Message() << "seed " << seed << " step " << step);
     now += uniform(0, 2);
     const ReservationId id = uniform(0, 40);
-    switch (uniform(0, 9)) {
+    switch (uniform(0, 10)) {
       case 0:
       case 1:
       case 2: {
@@ -110,6 +110,20 @@ void run_random_sequence(std::uint64_t seed, int steps, double capacity) {
         table.expire(now);
         ref.expire(now);
         break;
+      case 8: {  // all frames of a query at once: laddered, or as they come
+        std::vector<TimeFrame> frames;
+        const int length = uniform(1, 15), stride = uniform(0, length + 2), first = int(now);
+        for (int i = uniform(1, 10); i > 0; --i)
+          frames.push_back(uniform(0, 3) ? TimeFrame{double(first + i * stride),
+                                                     double(first + i * stride + length)}
+                                         : frame(int(now) + 60));
+        if (uniform(0, 1)) std::reverse(frames.begin(), frames.end());
+        const auto free = table.min_free(frames, now);
+        ASSERT_EQ(free.size(), frames.size());
+        for (std::size_t i = 0; i < frames.size(); ++i)
+          ASSERT_NEAR(free[i], ref.min_free(frames[i], now), 1e-9) << "frame " << i;
+        break;
+      }
       default: {
         const TimeFrame f = frame(int(now) + 60);
         ASSERT_NEAR(table.min_free(f, now), ref.min_free(f, now), 1e-9);

@@ -119,6 +119,12 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
   return false;
 }
 
+actors::Courier<protocol::Decision>& Grc::courier(sg4::Mailbox* user) {
+  auto& c = couriers_[user];
+  if (!c) c = actors::Courier<protocol::Decision>::start(user, sg4::this_actor::get_host());
+  return *c;
+}
+
 void Grc::handle(const protocol::Submit& submit) {
   const model::Request& r = submit.request;
   const auto frames = coordinator_.frames(r);
@@ -129,7 +135,7 @@ void Grc::handle(const protocol::Submit& submit) {
   const bool accepted = rec.outcome == Outcome::Accepted;
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             accepted ? "accepted" : "rejected", rec.plans_tried);
-  post(submit.reply, protocol::Decision{r.id, accepted, rec.plan.frame}, kControlMessageBytes);
+  courier(submit.reply).send({r.id, accepted, rec.plan.frame}, kControlMessageBytes);
   ctx_.events->on(RequestDecided{std::move(rec)});
 }
 

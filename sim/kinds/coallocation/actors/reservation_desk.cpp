@@ -19,10 +19,10 @@ protocol::AvailabilityReply ReservationDesk::availability(const protocol::Availa
   protocol::AvailabilityReply reply;
   reply.cores = kind_ == ResourceKind::Cores;
   reply.resources = resources_;
-  for (const auto& frame : q.frames) {
-    std::vector<double> free;
-    for (int r : resources_) free.push_back(tables_.at(r).min_free(frame, now));
-    reply.free.push_back(std::move(free));
+  reply.free.assign(q.frames.size(), std::vector<double>(resources_.size()));
+  for (std::size_t k = 0; k < resources_.size(); ++k) {
+    const auto free = tables_.at(resources_[k]).min_free(q.frames, now);  // all frames at once
+    for (std::size_t f = 0; f < free.size(); ++f) reply.free[f][k] = free[f];
   }
   return reply;
 }

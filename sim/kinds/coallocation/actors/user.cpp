@@ -10,8 +10,10 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_user, arsim, "Grid users");
 
 namespace arsim::kinds::coallocation {
 
-User::User(std::string name, std::vector<model::Request> requests)
-    : name_(std::move(name)), requests_(std::move(requests)) {
+User::User(std::string name, std::vector<model::Request> requests,
+           std::shared_ptr<Submissions> submissions)
+    : name_(std::move(name)), requests_(std::move(requests)), submissions_(std::move(submissions)) {
+  if (!submissions_) throw std::invalid_argument("User " + name_ + ": no submission courier");
   for (const auto& r : requests_)
     if (r.user != name_) throw std::invalid_argument("User " + name_ + ": request of " + r.user);
   if (!std::is_sorted(requests_.begin(), requests_.end(),
@@ -23,10 +25,7 @@ void User::operator()() {
   sg4::Mailbox* inbox = sg4::Mailbox::by_name("user:" + name_);
   for (const auto& r : requests_) {
     sg4::this_actor::sleep_until(r.submit);
-    grc_mailbox()
-        ->put_init(new protocol::GrcMessage(protocol::Submit{r, inbox}),
-                   static_cast<uint64_t>(kControlMessageBytes))
-        ->detach();
+    submissions_->send(protocol::Submit{r, inbox}, kControlMessageBytes);
   }
   std::size_t accepted = 0;
   for (std::size_t i = 0; i < requests_.size(); ++i)
