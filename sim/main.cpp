@@ -1,4 +1,4 @@
-// arsim command line: run, check, list, generate.
+// arsim command line: run, check, audit, list, generate.
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,6 +11,7 @@
 
 #include "model/numbers.hpp"
 #include "sim/cli/classad_command.hpp"
+#include "sim/engine/audit_folder.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/kinds/builtins.hpp"
 #include "sim/metrics/csv.hpp"
@@ -129,6 +130,11 @@ int main(int argc, char** argv) {
   check->add_option("scenario", scenario_file, "scenario XML file")->required();
   check->add_option("--set", sets, "override a setting: key=value");
 
+  std::string audit_dir;
+  auto* aud =
+      app.add_subcommand("audit", "audit the finished runs under an output folder (any run kind)");
+  aud->add_option("dir", audit_dir, "output folder of arsim run (a sweep or one run)")->required();
+
   auto* lst = app.add_subcommand("list", "list the registered algorithms and their parameters");
 
   auto* gen = app.add_subcommand("generate", "write a scenario's workload as a request file");
@@ -155,6 +161,7 @@ int main(int argc, char** argv) {
       list(reg);
       return 0;
     }
+    if (aud->parsed()) return arsim::engine::audit_folder(reg, audit_dir, std::cout);
     if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {

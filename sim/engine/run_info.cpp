@@ -56,6 +56,18 @@ std::string scenario_hash(const scenario::RunSpec& spec) {
   return fnv1a_hex(spec.settings.canonical());
 }
 
+namespace {
+// The --set and --seed values the run was made with, as "key=value" in key order: with the
+// scenario file they rebuild its settings (arsim audit).
+std::string overrides_json(const scenario::Settings& s) {
+  std::string out = "[";
+  for (const auto& [key, setting] : s.all())
+    if (setting.where.file == "--set")
+      out += (out.size() > 1 ? ", " : "") + json_string(key + "=" + setting.value);
+  return out + "]";
+}
+}  // namespace
+
 void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const JsonFields& extra,
                     double wall_seconds) {
   std::string point = "{";
@@ -67,7 +79,8 @@ void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const
                        {"scenario_hash", json_string(scenario_hash(spec))},
                        {"seed", std::to_string(spec.settings.get_uint64("scenario.seed"))},
                        {"run_index", std::to_string(spec.run_index)},
-                       {"point", point}};
+                       {"point", point},
+                       {"overrides", overrides_json(spec.settings)}};
   fields.insert(fields.end(), extra.begin(), extra.end());
   fields.insert(fields.end(), {{"arsim_commit", json_string(ARSIM_GIT_COMMIT)},
                                {"simgrid", json_string(SIMGRID_VERSION_STRING)},

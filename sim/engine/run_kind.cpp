@@ -17,4 +17,10 @@ std::map<std::string, std::string> algorithm_params(
   return params;
 }
 
+std::vector<std::string> RunKind::audit(const Catalog&, const scenario::RunSpec& spec,
+                                        const std::string&) const {
+  throw InputError("runs of kind '" + spec.settings.get_string("scenario.kind") +
+                   "' have no auditor (their results are checked as they are made)");
+}
+
 }  // namespace arsim::engine

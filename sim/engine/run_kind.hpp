@@ -81,6 +81,12 @@ class RunKind {
                          const std::string& dir, const RunOptions& options,
                          std::ostream& report) const = 0;
 
+  // Audits the files of a finished run in `dir` against `spec`, in a process with no engine
+  // (arsim audit): the kind rebuilds what its auditor needs (workload, platform) from the
+  // settings. Returns the violations (empty: passed). Called only when audits() is true.
+  virtual std::vector<std::string> audit(const Catalog& catalog, const scenario::RunSpec& spec,
+                                         const std::string& dir) const;
+
   // The metrics of summary.csv (user "all", bucket_end "all") that sweep.csv shows per run. A kind
   // whose runs write no summary.csv returns nothing, and its sweeps write no sweep.csv or
   // aggregate.csv.

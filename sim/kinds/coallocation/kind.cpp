@@ -116,6 +116,14 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   return out;
 }
 
+std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
+                                     const std::string& dir) const {
+  const scenario::Settings& s = spec.settings;
+  engine::Simulation sim(s.get_path("platform.file"), false, read_options(s));
+  apply_site_overrides(s, sim.view().graph);
+  return audit_run(dir, sim.view().graph);
+}
+
 std::vector<std::string> Kind::sweep_metrics() const {
   return {"submitted", "accepted", "success_ratio", "mean_time_deviation"};
 }

@@ -14,6 +14,15 @@
 
 namespace arsim::kinds::gangmatch {
 
+namespace {
+
+AuditContext audit_context(const RunConfig& c, const Workload& w) {
+  return {static_cast<int>(w.jobs.size()), static_cast<int>(w.workstations.size()),
+          static_cast<int>(w.licenses.size()), c.bucket, c.horizon};
+}
+
+}  // namespace
+
 std::string Kind::description() const {
   return "gangmatching in SimGrid (Raman et al.): submit, workstation and license agents, a "
          "matchmaker running a gang matcher every cycle, two-phase claiming";
@@ -56,10 +65,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
       metric("gangs"), metric("refused_gangs"), metric("cycles"), metric("probes"),
       metric("mean_wait"));
   engine::RunOutcome out;
-  if (options.audit)
-    out.violations =
-        audit_run(dir, {static_cast<int>(w.jobs.size()), static_cast<int>(w.workstations.size()),
-                        static_cast<int>(w.licenses.size()), c.bucket, c.horizon});
+  if (options.audit) out.violations = audit_run(dir, audit_context(c, w));
   double wall = 0;
   for (const auto& cy : record.cycles) wall += cy.wall_seconds;
   out.info = {{"platform", engine::json_string(c.platform)},
@@ -78,6 +84,14 @@ std::vector<std::string> Kind::sweep_metrics() const {
   return {"finished",          "mean_wait",       "refused_gangs",           "refusals",
           "mean_cycle_probes", "mean_cycle_time", "workstation_utilisation", "license_utilisation",
           "makespan"};
+}
+
+std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
+                                     const std::string& dir) const {
+  const RunConfig c = read_config(spec.settings);
+  const Workload w =
+      make_workload(c.workload, spec.settings.get_uint64("scenario.seed"), spec.run_index);
+  return audit_run(dir, audit_context(c, w));
 }
 
 }  // namespace arsim::kinds::gangmatch

@@ -84,6 +84,12 @@ std::vector<int> resources_of(const scenario::Settings& s, const model::Resource
   return sites;
 }
 
+std::vector<std::string> site_names(const scenario::Settings& s, const model::ResourceGraph& g) {
+  std::vector<std::string> names;
+  for (int v : resources_of(s, g)) names.push_back(g.vertex(v).name);
+  return names;
+}
+
 }  // namespace
 
 std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
@@ -153,11 +159,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                         tasks.size(), m, s.get_string("interval_rm.scheduler"), rm.deviation,
                         rm.load.rho, rm.load.beta);
   engine::RunOutcome out;
-  if (options.audit) {
-    std::vector<std::string> names;
-    for (int v : sites) names.push_back(sim.view().graph.vertex(v).name);
-    out.violations = audit_run(dir, names, period);
-  }
+  if (options.audit) out.violations = audit_run(dir, site_names(s, sim.view().graph), period);
   out.info = {{"platform", engine::json_string(platform_file)},
               {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
               {"tasks", std::to_string(tasks.size())},
@@ -165,6 +167,13 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
               {"periods", std::to_string(rm.spanned)},
               {"time_deviation", fmt::format("{}", rm.deviation)}};
   return out;
+}
+
+std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
+                                     const std::string& dir) const {
+  const auto& s = spec.settings;
+  engine::Simulation sim(s.get_path("platform.file"), false);
+  return audit_run(dir, site_names(s, sim.view().graph), s.get_double("interval_rm.period"));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

@@ -127,4 +127,10 @@ std::vector<std::string> Kind::sweep_metrics() const {
           "mean_batch_size", "mean_matcher_time", "matcher_busy", "utilisation"};
 }
 
+std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
+                                     const std::string& dir) const {
+  const auto& s = spec.settings;
+  return audit_run(dir, make_workload(s, s.get_uint64("scenario.seed"), spec.run_index));
+}
+
 }  // namespace arsim::kinds::matching

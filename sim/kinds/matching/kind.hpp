@@ -18,6 +18,8 @@ class Kind : public engine::RunKind {
   std::vector<scenario::ParamGroup> param_groups() const override;
   void check(const engine::Catalog& catalog, const scenario::Settings& s) const override;
   bool audits() const override { return true; }
+  std::vector<std::string> audit(const engine::Catalog& catalog, const scenario::RunSpec& spec,
+                                 const std::string& dir) const override;
   bool logs() const override { return true; }
   engine::RunOutcome run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                          const std::string& dir, const engine::RunOptions& options,

@@ -1,0 +1,204 @@
+#include "sim/engine/audit_folder.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "model/files.hpp"
+#include "sim/engine/run_info.hpp"
+#include "sim/scenario/loader.hpp"
+#include "sim/scenario/override.hpp"
+#include "sim/scenario/sweep.hpp"
+
+namespace arsim::engine {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The JSON string literal starting at text[at] (a '"'), unescaped as json_string escapes; `at`
+// moves past it. Nothing when it is not a complete literal.
+std::optional<std::string> string_literal(const std::string& text, std::size_t& at) {
+  if (at >= text.size() || text[at] != '"') return std::nullopt;
+  std::string out;
+  for (++at; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c == '"') return ++at, out;
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (++at >= text.size()) return std::nullopt;
+    const char e = text[at];
+    if (e == 'n') {
+      out += '\n';
+    } else if (e == 'u') {
+      const std::string hex = at + 4 < text.size() ? text.substr(at + 1, 4) : "";
+      if (hex.size() != 4 || hex.find_first_not_of("0123456789abcdefABCDEF") != hex.npos)
+        return std::nullopt;
+      out += static_cast<char>(std::stoi(hex, nullptr, 16)), at += 4;
+    } else {
+      out += e;
+    }
+  }
+  return std::nullopt;
+}
+
+// The position just after `"name": ` in text; npos when absent.
+std::size_t field(const std::string& text, const std::string& name) {
+  const std::string key = "\"" + name + "\": ";
+  const auto at = text.find(key);
+  return at == std::string::npos ? at : at + key.size();
+}
+
+std::string string_field(const std::string& path, const std::string& text,
+                         const std::string& name) {
+  auto at = field(text, name);
+  const auto value = at == std::string::npos ? std::nullopt : string_literal(text, at);
+  if (!value) throw InputError(path + ": field '" + name + "': expected a JSON string");
+  return *value;
+}
+
+std::vector<std::string> string_list_field(const std::string& path, const std::string& text,
+                                           const std::string& name) {
+  auto at = field(text, name);
+  std::vector<std::string> out;
+  const auto bad = [&] {
+    return InputError(path + ": field '" + name + "': expected a list of JSON strings");
+  };
+  if (at == std::string::npos || text[at] != '[') throw bad();
+  for (++at; at < text.size() && text[at] != ']';) {
+    if (!out.empty()) {
+      if (text.compare(at, 2, ", ") != 0) throw bad();
+      at += 2;
+    }
+    const auto value = string_literal(text, at);
+    if (!value) throw bad();
+    out.push_back(*value);
+  }
+  if (at >= text.size()) throw bad();
+  return out;
+}
+
+}  // namespace
+
+RecordedRun read_recorded_run(const std::string& path) {
+  const std::string text = model::read_file(path, "run record");
+  RecordedRun r;
+  r.scenario = string_field(path, text, "scenario");
+  r.scenario_hash = string_field(path, text, "scenario_hash");
+  r.overrides = string_list_field(path, text, "overrides");
+  static const std::regex index("\"run_index\": ([0-9]{1,9})[,\n]");
+  std::smatch m;
+  if (!std::regex_search(text, m, index))
+    throw InputError(path + ": field 'run_index': expected a run index");
+  r.run_index = std::stoi(m[1].str());
+  return r;
+}
+
+std::vector<std::string> run_folders(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError(dir + ": expected a folder of arsim results");
+  std::vector<std::string> out;
+  if (fs::is_regular_file(fs::path(dir) / "run.json", ec)) out.push_back(dir);
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec))
+    if (it->is_directory(ec) && fs::is_regular_file(it->path() / "run.json", ec))
+      out.push_back(it->path().string());
+  if (ec) throw InputError(dir + ": cannot list its folders (" + ec.message() + ")");
+  if (out.empty())
+    throw InputError(dir + ": holds no run.json: no completed run of arsim run to audit");
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+
+struct Audit {
+  std::string dir;
+  scenario::RunSpec spec;
+};
+
+// The run's settings rebuilt from its scenario and overrides, as arsim run made them.
+scenario::RunSpec recorded_spec(const Catalog& catalog, const std::string& dir) {
+  const std::string path = (fs::path(dir) / "run.json").string();
+  const RecordedRun r = read_recorded_run(path);
+  scenario::Settings s = scenario::load_scenario(r.scenario, catalog.kinds.schemas());
+  scenario::apply_overrides(s, r.overrides);
+  for (auto& spec : scenario::expand(s))
+    if (spec.run_index == r.run_index && scenario_hash(spec) == r.scenario_hash) {
+      if (!catalog.kinds.of(spec.settings).audits())
+        throw InputError(path + ": runs of kind '" + spec.settings.get_string("scenario.kind") +
+                         "' have no auditor (their results are checked as they are made)");
+      return std::move(spec);
+    }
+  throw InputError(path + ": field 'scenario_hash': " + r.scenario +
+                   " with the recorded overrides no longer gives this run (the scenario or a "
+                   "file it names changed since); cannot audit it against its settings");
+}
+
+// Child process: the kind's auditor on one run. Exit 0 passed, 1 violations, 2 bad input, 3 other.
+[[noreturn]] void audit_child(const Catalog& catalog, const Audit& a, std::ostream& report) {
+  int status = 3;
+  try {
+    const auto violations = catalog.kinds.of(a.spec.settings).audit(catalog, a.spec, a.dir);
+    for (const auto& v : violations) report << "audit: " << v << "\n";
+    report << "audit: " << (violations.empty() ? "passed" : "FAILED") << " (" << a.dir << ")\n";
+    status = violations.empty() ? 0 : 1;
+  } catch (const InputError& e) {
+    std::cerr << "arsim: " << e.what() << "\n";
+    status = 2;
+  } catch (const std::exception& e) {
+    std::cerr << "arsim: error: " << a.dir << ": " << e.what() << "\n";
+  }
+  report.flush();
+  std::fflush(nullptr);
+  _exit(status);
+}
+
+int audit_in_child(const Catalog& catalog, const Audit& a, std::ostream& report) {
+  report.flush();
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) audit_child(catalog, a, report);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error("waitpid failed");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}
+
+}  // namespace
+
+int audit_folder(const Catalog& catalog, const std::string& dir, std::ostream& report) {
+  std::vector<Audit> audits;  // every run's settings first: nothing is audited on bad input
+  for (const auto& run : run_folders(dir)) audits.push_back({run, recorded_spec(catalog, run)});
+  std::size_t failed = 0, broken = 0;
+  bool bad_input = false;
+  for (std::size_t i = 0; i < audits.size(); ++i) {
+    const int code = audit_in_child(catalog, audits[i], report);
+    failed += code == 1;
+    if (code > 1) {
+      ++broken;
+      bad_input = bad_input || code == 2;
+      report << fmt::format("audit: {} could not be audited (exit {})\n", audits[i].dir, code);
+    }
+    if (isatty(STDERR_FILENO))
+      std::cerr << fmt::format("\r{}/{} runs audited", i + 1, audits.size()) << std::flush;
+  }
+  if (isatty(STDERR_FILENO)) std::cerr << "\n";
+  report << fmt::format("{} runs audited: {} passed, {} failed, {} not audited\n", audits.size(),
+                        audits.size() - failed - broken, failed, broken);
+  return bad_input ? 2 : broken ? 3 : failed ? 1 : 0;
+}
+
+}  // namespace arsim::engine
