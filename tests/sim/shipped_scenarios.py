@@ -9,9 +9,10 @@
    - a sweep dimension whose values are all numbers keeps its first value only (a size or a
      load); dimensions of names (planners, schedulers, objectives, <variant>s) keep every value,
      so every algorithm and variant a scenario names still runs;
-   - workloads made small: the kind's keys of size (KIND_SETS, WORKLOAD_SETS) and the offline
-     experiment's parameters of size, by parameter name (EXPERIMENT_SETS; only those the
-     experiment has, as `arsim list` prints them).
+   - workloads made small: the kind's keys of size (KIND_SETS, WORKLOAD_SETS), the <workload>
+     attributes of size the scenario writes (WORKLOAD_SIZES), and the offline experiment's
+     parameters of size, by name (EXPERIMENT_SETS; only those the experiment has, as `arsim list`
+     prints them).
 
 Usage: shipped_scenarios.py ARSIM SCENARIO (from the source root).
 """
@@ -33,9 +34,10 @@ KIND_SETS = {
 WORKLOAD_SETS = {
     # Half an hour of arrivals (about 9 requests from two GridARS users) instead of a day.
     ("coallocation", "gridars"): ["workload.arrival_end=1800"],
-    ("interval", "intervals"): ["workload.tasks=60"],
-    ("interval", "swf"): ["workload.jobs=100"],
 }
+# Attributes of <workload> that set its size, whatever the kind: made small where the scenario
+# writes them (so the key exists and applies).
+WORKLOAD_SIZES = {"jobs": "40", "tasks": "60"}
 
 # Offline experiments: parameters that set an instance's size, by name.
 EXPERIMENT_SETS = {
@@ -82,6 +84,8 @@ def shortened(arsim, root):
     workload = root.find("workload")
     generator = workload.get("generator") if workload is not None else None
     sets += KIND_SETS.get(kind, []) + WORKLOAD_SETS.get((kind, generator), [])
+    if workload is not None:
+        sets += [f"workload.{k}={v}" for k, v in WORKLOAD_SIZES.items() if k in workload.attrib]
     offline = root.find("offline")
     if offline is not None:
         experiment = offline.get("experiment")
