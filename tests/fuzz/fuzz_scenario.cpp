@@ -21,8 +21,8 @@ namespace {
 
 namespace sc = arsim::scenario;
 
-// Sweeps with more runs than this are read and checked but not expanded here: a large sweep is
-// legitimately large, and expanding it is the runner's work, not the reader's.
+// Sweeps with more runs than this are read and checked (every point) but not expanded: expansion
+// keeps one copy of the settings per run, large by design for a large sweep.
 constexpr unsigned long long kMaxExpandedRuns = 256;
 
 const sc::SchemaSet& schemas() {
