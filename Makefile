@@ -2,22 +2,26 @@
 # Both install the missing Debian packages (a no-op when present), configure and build first.
 
 BUILD      ?= build
+FUZZ_BUILD ?= build-fuzz
 BUILD_TYPE ?= Release
 JOBS       ?= $(shell nproc)
 SCENARIO   ?= scenarios/elgl_greedy.xml
 OUT        ?= results/elgl_greedy
 PYTHON     ?= /usr/bin/python3
+# Seconds per target of `make fuzz` (make test runs each for ARSIM_FUZZ_SECONDS, 10 by default).
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fuzz_scenario fuzz_request_file fuzz_swf fuzz_classad
 # CI (CI=true) builds with warnings as errors.
 WERROR     := $(if $(filter true 1 yes,$(CI)),ON,OFF)
 
 DEB_PACKAGES := cmake ninja-build g++ pkg-config libsimgrid-dev coinor-libcbc-dev libglpk-dev \
   libeigen3-dev libspectra-dev libfmt-dev libboost-dev libboost-graph-dev libpugixml-dev \
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libmetis-dev libscotch-dev \
-  clang-format python3-numpy python3-pandas python3-matplotlib
+  clang-format clang libclang-rt-14-dev python3-numpy python3-pandas python3-matplotlib
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test check-asan format bench reproduce clean
+.PHONY: all deps configure build run test fuzz-build fuzz check-asan format bench reproduce clean
 
 all: build
 
@@ -42,8 +46,27 @@ build: configure
 run: build
 	$(BUILD)/arsim run $(SCENARIO) --out $(OUT) --audit
 
-test: build
+# The suite, then a short run of every fuzz target (tests/fuzz/README.md).
+test: build fuzz-build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(FUZZ_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The libFuzzer targets of the readers, built with clang in their own folder: only they and the
+# libraries they link.
+$(FUZZ_BUILD)/build.ninja: | deps
+	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++ \
+	  -DARSIM_FUZZ=ON -DARSIM_WERROR=$(WERROR)
+
+fuzz-build: deps $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target arsim-fuzz
+
+# Every fuzz target for FUZZ_SECONDS, one after the other; inputs that crash are left in
+# $(FUZZ_BUILD)/long/<target>/.
+fuzz: fuzz-build
+	for t in $(FUZZ_TARGETS); do \
+	  sh tests/fuzz/smoke.sh $(FUZZ_BUILD)/$$t tests/fuzz/corpus/$${t#fuzz_} \
+	    $(FUZZ_BUILD)/long/$$t $(FUZZ_SECONDS) $$(ls tests/fuzz/$${t#fuzz_}.dict 2>/dev/null) || exit 1; \
+	done
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in its own build folder.
 check-asan: deps
@@ -63,4 +86,4 @@ reproduce: build
 	$(PYTHON) analysis/reproduce.py --arsim $(BUILD)/arsim --out results/paper
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD)

@@ -1,5 +1,6 @@
 #include "model/request.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -27,8 +28,13 @@ void validate(const Request& r) {
     fail(fmt::format("LST + duration must be at most {:g} s", kMaxRequestTime));
   if (!(r.service_level > 0 && r.service_level <= 1)) fail("service level must be in (0, 1]");
   if (r.components.empty()) fail("needs at least one component");
-  for (std::size_t j = 0; j < r.components.size(); ++j)
+  long long total = 0;  // total_cpus() sums in an int
+  for (std::size_t j = 0; j < r.components.size(); ++j) {
     if (r.components[j].cpus <= 0) fail(fmt::format("component {}: cpus must be > 0", j));
+    total += r.components[j].cpus;
+    if (total > std::numeric_limits<int>::max())
+      fail(fmt::format("total cpus must be at most {}", std::numeric_limits<int>::max()));
+  }
   const int n = static_cast<int>(r.components.size());
   for (const auto& p : r.pairs) {
     if (p.a < 0 || p.a >= n || p.b < 0 || p.b >= n || p.a == p.b)

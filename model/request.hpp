@@ -40,7 +40,8 @@ struct Request {
 inline constexpr double kMaxRequestTime = 1e12;
 
 // Throws std::invalid_argument naming the first field that is out of range (times ordered,
-// cpus > 0, pair ends in range and distinct, bandwidth >= 0, service level in (0, 1]).
+// cpus > 0 and their total an int, pair ends in range and distinct, bandwidth >= 0, service level
+// in (0, 1]).
 void validate(const Request& r);
 
 }  // namespace arsim::model

@@ -78,8 +78,8 @@ std::string to_string(ParamType t) {
 Params::Params(const std::string& owner, const std::vector<ParamSpec>& specs,
                const std::map<std::string, std::string>& raw) {
   for (const auto& [key, value] : raw) {
-    auto it =
-        std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == key; });
+    auto it = std::find_if(specs.begin(), specs.end(),
+                           [&name = key](const auto& s) { return s.name == name; });
     if (it == specs.end()) {
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);

@@ -9,8 +9,8 @@ std::map<std::string, std::string> algorithm_params(
     const std::vector<schedulers::ParamSpec>& specs) {
   auto params = s.with_prefix(prefix);
   for (auto& [name, value] : params) {
-    const auto spec =
-        std::find_if(specs.begin(), specs.end(), [&](const auto& p) { return p.name == name; });
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&key = name](const auto& p) { return p.name == key; });
     if (spec != specs.end() && spec->type == schedulers::ParamType::Path && !value.empty())
       value = scenario::resolve_path(value, s.where(prefix + name));
   }

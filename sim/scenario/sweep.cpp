@@ -1,5 +1,6 @@
 #include "sim/scenario/sweep.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -62,15 +63,6 @@ std::string dir_value(const std::string& value) {
 
 std::vector<RunSpec> expand(const Settings& settings) {
   std::vector<RunSpec> runs;
-  long long total = 0;  // every run holds its own settings: bound them before making any
-  for_each_point(settings, [&](Point& p) {
-    total += p.settings.get_int("scenario.runs");
-    if (total > kMaxRuns)
-      p.settings.fail_message("scenario.runs",
-                              fmt::format("a scenario makes at most {} runs in all (sweep points x "
-                                          "runs); split the sweep into several scenarios",
-                                          kMaxRuns));
-  });
   for_each_point(settings, [&](Point& p) {
     const long long count = p.settings.get_int("scenario.runs");
     const std::uint64_t base_seed = p.settings.get_uint64("scenario.seed");
@@ -83,6 +75,21 @@ std::vector<RunSpec> expand(const Settings& settings) {
 }
 
 void check_sweep_points(const Settings& settings) {
+  std::uint64_t points = 1;
+  for (const auto& d : settings.sweep()) {
+    points *= std::max<std::uint64_t>(d.values.size(), 1);  // both at most kMaxSweepPoints
+    if (points > kMaxSweepPoints)
+      throw InputError(
+          fmt::format("{}<sweep>: more than {} points (the product of the numbers "
+                      "of values of its parameters, up to this one)",
+                      location_prefix(d.where), kMaxSweepPoints));
+  }
+  const auto runs = static_cast<std::uint64_t>(settings.get_int("scenario.runs"));
+  if (points * runs > kMaxRuns) {
+    const Location& where = settings.where("scenario.runs");
+    throw InputError(fmt::format("{}{}: {} runs per point x {} sweep points is more than {} runs",
+                                 location_prefix(where), describe(where), runs, points, kMaxRuns));
+  }
   for_each_point(settings, [](Point&) {});
 }
 

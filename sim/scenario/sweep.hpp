@@ -30,12 +30,18 @@ struct RunSpec {
 
 // All runs, deterministic order. Throws InputError (at the sweep parameter) when a point is
 // invalid, e.g. it sets a key that does not apply under another swept value.
-// At most this many runs per scenario (sweep points x runs); more is refused as bad input.
-inline constexpr long long kMaxRuns = 100'000;
 
 std::vector<RunSpec> expand(const Settings& settings);
 
-// Validates every sweep point (without repeating runs); load_scenario and apply_override call it.
+// A sweep has at most kMaxSweepPoints points and a scenario at most kMaxRuns runs in all (points x
+// scenario.runs). Both are checked before any point is made: a few lines of values must not make
+// reading a scenario take hours or all the memory.
+inline constexpr std::uint64_t kMaxSweepPoints = 10000;
+inline constexpr std::uint64_t kMaxRuns = 100000;
+
+// Validates the sweep's size, then every sweep point (without repeating runs); load_scenario and
+// apply_override call it. Throws InputError at the sweep parameter that passes kMaxSweepPoints, or
+// at scenario.runs when the runs in all pass kMaxRuns.
 void check_sweep_points(const Settings& settings);
 
 // The folder-name form of a (normalized) value; see above.

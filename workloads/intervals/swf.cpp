@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -30,6 +31,17 @@ void require_time(double value, const std::string& token, const std::string& whe
   if (value < 0 && value != -1)
     throw SwfError(fmt::format("{}: field '{}': expected a number >= 0 or -1, got '{}'", where,
                                swf_field_names()[field], token));
+}
+
+// A field that becomes an int (a job number, a processor count): a whole number in int's range,
+// not a real truncated or a value out of range.
+int int_field(double value, const std::string& token, const std::string& where, int field) {
+  if (value != std::floor(value) || value < std::numeric_limits<int>::min() ||
+      value > std::numeric_limits<int>::max())
+    throw SwfError(fmt::format("{}: field '{}': expected an integer in [{}, {}], got '{}'", where,
+                               swf_field_names()[field], std::numeric_limits<int>::min(),
+                               std::numeric_limits<int>::max(), token));
+  return static_cast<int>(value);
 }
 
 std::string read_all(const std::string& path) {
@@ -98,9 +110,7 @@ SwfTrace parse_swf(std::istream& in, const std::string& name) {
       throw SwfError(fmt::format("{}: expected 18 fields, got {}", where, tokens.size()));
     double v[18];
     for (int k = 0; k < 18; ++k) v[k] = parse_field(tokens[k], where, k);
-    if (v[kJob] != std::floor(v[kJob]))
-      throw SwfError(fmt::format("{}: field 'job_number': expected an integer, got '{}'", where,
-                                 tokens[kJob]));
+    const int id = int_field(v[kJob], tokens[kJob], where, kJob);
     require_time(v[kSubmit], tokens[kSubmit], where, kSubmit);
     require_time(v[kRun], tokens[kRun], where, kRun);
     ++trace.jobs;
@@ -109,12 +119,18 @@ SwfTrace parse_swf(std::istream& in, const std::string& name) {
       continue;
     }
     model::IntervalTask r;
-    r.id = static_cast<int>(v[kJob]);
+    r.id = id;
     r.start = v[kSubmit];
     r.finish = v[kSubmit] + v[kRun];
-    r.processors = static_cast<int>(v[kAllocated] > 0 ? v[kAllocated] : v[kRequested]);
+    if (!std::isfinite(r.finish))
+      throw SwfError(
+          fmt::format("{}: field 'run_time': expected submit_time + run_time to be a "
+                      "finite number, got '{}' + '{}'",
+                      where, tokens[kSubmit], tokens[kRun]));
+    const int processors = v[kAllocated] > 0 ? kAllocated : kRequested;
+    r.processors = int_field(v[processors], tokens[processors], where, processors);
     if (v[kPreceding] > 0) {
-      auto it = index_of_job.find(static_cast<long>(v[kPreceding]));
+      auto it = index_of_job.find(int_field(v[kPreceding], tokens[kPreceding], where, kPreceding));
       if (it != index_of_job.end()) r.predecessor = it->second;
     }
     index_of_job[r.id] = static_cast<int>(trace.tasks.size());

@@ -10,7 +10,8 @@
 // fields are kept as text and never trusted (MaxJobs may disagree with the body).
 //
 // A malformed line throws SwfError "FILE:LINE: field 'NAME': expected ..., got '...'" (or
-// "FILE:LINE: expected 18 fields, got K").
+// "FILE:LINE: expected 18 fields, got K"). The fields that become ints (job number, the processor
+// count used, a preceding job) must be whole numbers in int's range, and submit + run time finite.
 #pragma once
 
 #include <istream>

@@ -65,7 +65,31 @@ TEST(Swf, MalformedLinesNameFileLineAndField) {
   EXPECT_EQ(error_of(head + "2 5 1 -7 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"),
             "t.swf:3: field 'run_time': expected a number >= 0 or -1, got '-7'");
   EXPECT_EQ(error_of(head + "2.5 5 1 3 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"),
-            "t.swf:3: field 'job_number': expected an integer, got '2.5'");
+            "t.swf:3: field 'job_number': expected an integer in [-2147483648, 2147483647], "
+            "got '2.5'");
+}
+
+// Fields that become ints are whole numbers in int's range, and a job's end is finite: found by
+// fuzzing (tests/fuzz/fuzz_swf.cpp), where converting 8.5e53 to an int was undefined behaviour.
+TEST(Swf, IntegerFieldsOutOfRangeAndInfiniteEndsAreErrors) {
+  const std::string rest = " -1 1 1 1 -1 -1 -1 -1 -1\n";
+  EXPECT_EQ(error_of("8.5e53 0 5 10 4 -1 -1 4 60" + rest),
+            "t.swf:1: field 'job_number': expected an integer in [-2147483648, 2147483647], "
+            "got '8.5e53'");
+  EXPECT_EQ(error_of("1 0 5 10 2147483648 -1 -1 4 60" + rest),
+            "t.swf:1: field 'allocated_processors': expected an integer in [-2147483648, "
+            "2147483647], got '2147483648'");
+  EXPECT_EQ(error_of("1 0 5 10 -1 -1 -1 2.5 60" + rest),
+            "t.swf:1: field 'requested_processors': expected an integer in [-2147483648, "
+            "2147483647], got '2.5'");
+  EXPECT_EQ(error_of("1 0 5 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 1e300 -1\n"),
+            "t.swf:1: field 'preceding_job': expected an integer in [-2147483648, 2147483647], "
+            "got '1e300'");
+  EXPECT_EQ(error_of("1 1e308 5 1.7e308 4 -1 -1 4 60" + rest),
+            "t.swf:1: field 'run_time': expected submit_time + run_time to be a finite number, "
+            "got '1e308' + '1.7e308'");
+  // A skipped job (no run time) still needs a valid job number; its processors are not read.
+  EXPECT_EQ(error_of("1 0 5 -1 1e12 -1 -1 4 60" + rest), "");
 }
 
 TEST(Swf, ReadsGzipAndPlainFilesAlike) {

@@ -182,5 +182,46 @@ TEST_F(ScenarioOverride, SweepPointsAreValidatedWhole) {
   }
 }
 
+// Found by writing the scenario fuzz target (tests/fuzz/fuzz_scenario.cpp): five parameters of 20
+// values, 635 bytes, made reading the scenario check 3.2 million points (hours). The size is now
+// checked before any point is made.
+TEST_F(ScenarioOverride, SweepSizeIsBoundedBeforeAnyPointIsMade) {
+  std::string values;
+  for (int v = 1; v <= 20; ++v) {
+    if (v > 1) values += ' ';
+    values += std::to_string(v);
+  }
+  std::string sweep = "  <sweep>\n";
+  for (const char* key : {"grc.frames", "grc.hold_timeout", "workload.lst_factor",
+                          "user.UserA.mean_interarrival", "user.UserB.mean_interarrival"})
+    sweep += "    <param name=\"" + std::string(key) + "\" values=\"" + values + "\"/>\n";
+  sweep += "  </sweep>";
+  try {
+    base("", sweep);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    // 20 x 20 x 20 = 8000 points pass; the fourth parameter (line 10) makes 160000.
+    EXPECT_EQ(std::string(e.what()),
+              path("s.xml") +
+                  ":10: <sweep>: more than 10000 points (the product of the numbers of values "
+                  "of its parameters, up to this one)");
+  }
+  // Runs in all: points x runs.
+  const std::string two = "  <sweep><param name=\"grc.frames\" values=\"1 2\"/></sweep>";
+  try {
+    base(" runs=\"60000\"", two);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path("s.xml") +
+                                         ":1: <scenario> attribute 'runs': 60000 runs per point "
+                                         "x 2 sweep points is more than 100000 runs");
+  }
+  auto s = base(" runs=\"50000\"", two);
+  EXPECT_EQ(error_of(s, {"scenario.runs=50001"}),
+            "--set: key 'scenario.runs': 50001 runs per point x 2 sweep points is more than "
+            "100000 runs");
+  EXPECT_EQ(s.get_int("scenario.runs"), 50000);  // left unchanged
+}
+
 }  // namespace
 }  // namespace arsim::scenario

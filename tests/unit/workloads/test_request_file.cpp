@@ -163,6 +163,19 @@ TEST_F(RequestFile, ModelValidationIsReportedWithFileAndLine) {
             "w.req:1: request 1: LST + duration must be at most 1e+12 s");
 }
 
+// Found by fuzzing (tests/fuzz/fuzz_request_file.cpp): cores of int size each whose total
+// overflowed total_cpus() (undefined behaviour) in every consumer of the request.
+TEST_F(RequestFile, TotalCpusBeyondIntAreRefused) {
+  EXPECT_EQ(error_of("0 UserA 2 0 0 0 9e3 0.4 1,1,1,2147483647 -\n"),
+            "w.req:1: request 0: total cpus must be at most 2147483647");
+  EXPECT_EQ(error_of("0 UserA 2 0 0 0 9e3 0.4 1073741824,1073741824 -\n"),
+            "w.req:1: request 0: total cpus must be at most 2147483647");
+  EXPECT_EQ(parse_request_text("0 UserA 2 0 0 0 9e3 0.4 1073741824,1073741823 -\n", "w.req")
+                .front()
+                .total_cpus(),
+            2147483647);
+}
+
 TEST_F(RequestFile, MissingFileIsAnInputError) {
   EXPECT_THROW(read_request_file(path("absent.req")), InputError);
 }
