@@ -90,7 +90,7 @@ void IntervalRm::start_lanes() {
   for (std::size_t r = 0; r < config_.resources.size(); ++r) {
     const int site = config_.resources[r];
     auto lane = std::make_shared<TaskLane>(site, platform_->site_hosts.at(site).front(), board);
-    board->add(lane.get());
+    board->add(lane);
     const std::string name = std::to_string(r);
     actors::spawn<TaskStarter>("starter-" + name, lane->host(), lane, events_);
     actors::spawn<TaskFinisher>("finisher-" + name, lane->host(), lane, events_);

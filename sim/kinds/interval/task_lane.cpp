@@ -114,8 +114,8 @@ void TaskLane::poke() {
 
 void LaneBoard::poke_others(const TaskLane* from) const {
   if (off_target == 0) return;
-  for (TaskLane* lane : lanes_)
-    if (lane != from) lane->poke();
+  for (const auto& weak : lanes_)  // a poke may block on a mutex: keep the lane alive across it
+    if (const auto lane = weak.lock(); lane && lane.get() != from) lane->poke();
 }
 
 double duration_until(double now, double date) {

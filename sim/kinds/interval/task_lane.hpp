@@ -94,16 +94,17 @@ class TaskLane {
   bool off_target_ = false;  // the starter's wait ends after the due date (no wait ends at it)
 };
 
-// The lanes of a run: each lane's events (a start, an end) poke the others.
+// The lanes of a run: each lane's events (a start, an end) poke the others. A lane ends with its
+// two actors, while others still run: the board holds them weakly and skips the ended ones.
 class LaneBoard {
  public:
-  void add(TaskLane* lane) { lanes_.push_back(lane); }
+  void add(std::weak_ptr<TaskLane> lane) { lanes_.push_back(std::move(lane)); }
   // Pokes every lane but `from` while some lane waits off target (off_target counts them).
   void poke_others(const TaskLane* from) const;
   int off_target = 0;
 
  private:
-  std::vector<TaskLane*> lanes_;
+  std::vector<std::weak_ptr<TaskLane>> lanes_;
 };
 
 // The duration d of a wait begun at `now` that SimGrid dates now + d = `date` exactly. When no
