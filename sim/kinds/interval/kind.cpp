@@ -11,6 +11,7 @@
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
+#include "sim/platform/platform_order.hpp"
 #include "workloads/intervals/swf.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
@@ -74,10 +75,11 @@ std::string summary_csv(const schedulers::interval::RunMetrics& m) {
   return summary.str();
 }
 
-// The first M compute sites of the platform, in its order.
-std::vector<int> resources_of(const scenario::Settings& s, const model::ResourceGraph& g) {
+// The first M compute sites in the order the platform declares them (not SimGrid's name order,
+// where m10 comes before m2).
+std::vector<int> resources_of(const scenario::Settings& s, const platform::PlatformView& view) {
   const int m = static_cast<int>(s.get_int("interval_rm.resources"));
-  auto sites = g.sites();
+  auto sites = platform::sites_in_platform_order(*simgrid::s4u::Engine::get_instance(), view);
   if (static_cast<int>(sites.size()) < m)
     s.fail("interval_rm.resources", fmt::format("at most the platform's {} sites", sites.size()));
   sites.resize(m);
@@ -135,7 +137,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const double period = s.get_double("interval_rm.period");
   const std::string platform_file = s.get_path("platform.file");
   engine::Simulation sim(platform_file, options.verbose);
-  const auto sites = resources_of(s, sim.view().graph);
+  const auto sites = resources_of(s, sim.view());
   const int m = static_cast<int>(sites.size());
   Recorder recorder;
   auto scheduler = make_scheduler(catalog, s);
