@@ -142,7 +142,9 @@ def fig2_lines(out_dir, fig_dir, rel):
         return []
     t = fig2_table(df)
     path = draw_fig2(t, fig_dir)
-    lines = [f"### Fig. 2: success rate vs offer range ({int(t.runs.min())}–{int(t.runs.max())} runs per range)",
+    lo, hi = int(t.runs.min()), int(t.runs.max())
+    runs = f"{lo} runs" if lo == hi else f"{lo}–{hi} runs"
+    lines = [f"### Fig. 2: success rate vs offer range ({runs} per range)",
              "", f"![CTAAP Fig. 2]({rel(path)})", "",
              "| offer range | P(fit) ours | P(fit) exact | P(fit) paper | success rate (to best known) | "
              "lower estimate (to the proven bound) | optimum proven | rate on proven runs | CTAAP = best | "
@@ -191,18 +193,19 @@ def fig3_lines(out_dir, fig_dir, rel):
 
 def section(out_dir, fig_dir):
     """Markdown lines of the CTAAP section; empty figures are skipped."""
+    d2, d3 = os.path.join(out_dir, "ctaap_fig2"), os.path.join(out_dir, "ctaap_fig3")
+    if not (os.path.isdir(d2) or os.path.isdir(d3)):
+        return []  # CTAAP was not run: no section
     parts = ["## CTAAP: topology-aware co-allocation by graph matching", ""]
 
     def rel(p):
         return os.path.relpath(p, out_dir)
 
-    d2, d3 = os.path.join(out_dir, "ctaap_fig2"), os.path.join(out_dir, "ctaap_fig3")
     if os.path.isdir(d2):
         parts += fig2_lines(d2, fig_dir, rel)
     if os.path.isdir(d3):
         parts += fig3_lines(d3, fig_dir, rel)
-    if os.path.isdir(d2) or os.path.isdir(d3):
-        parts += READINGS
+    parts += READINGS
     return parts
 
 

@@ -1,4 +1,5 @@
-"""GridARS (Takefusa et al.) Figs. 7, 8 and Table 2: drawings and report sections."""
+"""GridARS (Takefusa et al.) Fig. 8 and Table 2 / Figs. 9-10: drawings and report sections
+(Fig. 7 is in gridars_fig7.py)."""
 import os
 
 import matplotlib
@@ -8,95 +9,65 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from common import fmt, point_of, read_aggregate, run_dirs  # noqa: E402
+from common import point_of, read_aggregate, run_dirs  # noqa: E402
 
-# Published numbers (GridARS §4.2, §4.3).
-FIG7 = {  # (variant, load %) -> (UserA, UserB)
-    ("N", 50): (0.918, 0.897),
-    ("N", 80): (0.618, 0.609),
-    ("S", 100): (0.595, 0.374),
-}
-TABLE2 = {  # row -> (avg s, max s, sigma)
+# Published numbers (GridARS §4.3, Table 2): row -> (avg s, max s, sigma s).
+TABLE2 = {
     "GLPK": (0.779, 8.492, 1.721),
     "GLPK-st": (0.333, 4.205, 0.700),
     "MiniSat-st": (12.848, 216.434, 27.914),
     "MiniSat-st-1": (1.918, 2.753, 0.420),
 }
-LOAD_MINUTES = {50: "720", 80: "1152", 100: "1440"}
-
-
-def _ratio(agg, point, user, bucket):
-    row = agg[(agg.point == point) & (agg.metric == "success_ratio") & (agg.user == user)
-              & (agg.bucket_end == bucket)]
-    if row.empty:
-        return None, None
-    return row["mean"].iloc[0], row["ci95"].iloc[0]
-
-
-def fig7(out_dir, fig_dir):
-    agg = read_aggregate(out_dir)
-    points = {"N": "user.UserB.service_level=1", "S": "user.UserB.service_level=0.5"}
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    buckets = [str(144 * i) for i in range(1, 11)]
-    styles = {("UserA", "N"): "o-", ("UserB", "N"): "s-", ("UserA", "S"): "o--", ("UserB", "S"): "s--"}
-    for (user, var), style in styles.items():
-        ys = [_ratio(agg, points[var], user, b)[0] for b in buckets]
-        ax.plot([int(b) for b in buckets], [np.nan if y is None else y for y in ys], style,
-                label=f"{user}-{var}")
-    ax.set_xlabel("elapsed time [min] (request load 10 % at 144 min ... 100 % at 1440 min)")
-    ax.set_ylabel("success ratio (mean of runs)")
-    ax.set_ylim(0, 1.05)
-    ax.grid(alpha=0.3)
-    ax.legend()
-    ax.set_title("GridARS Fig. 7 reproduced: co-allocation success ratio")
-    path = os.path.join(fig_dir, "gridars_fig7.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-    lines = ["| variant | load | UserA ours | UserA paper | UserB ours | UserB paper |",
-             "|---|---|---|---|---|---|"]
-    deltas = []
-    for (var, load), (pa, pb) in FIG7.items():
-        a, aci = _ratio(agg, points[var], "UserA", LOAD_MINUTES[load])
-        b, bci = _ratio(agg, points[var], "UserB", LOAD_MINUTES[load])
-        lines.append(f"| -{var} | {load} % ({LOAD_MINUTES[load]} min) | {fmt(a, aci)} | {pa} | "
-                     f"{fmt(b, bci)} | {pb} |")
-        for ours, paper in ((a, pa), (b, pb)):
-            if ours is not None:
-                deltas.append((var, load, ours - paper))
-    return path, "\n".join(lines), deltas
 
 
 FIG8_VARIANTS = {"variant=A": "(A) balance", "variant=B_cores": "(B) by CPUs",
                  "variant=B_domain": "(B) by domain"}
 
 
+DOMAIN_STYLE = {"N": "-", "S": "--", "U": ":"}
+
+
+def _site_sizes(out_dir):
+    """site -> (domain, cores) from one run's resources.csv."""
+    res = pd.read_csv(os.path.join(run_dirs(out_dir)[0], "resources.csv"), dtype={"resource": str})
+    res = res[res.kind == "cores"].drop_duplicates("resource")
+    return {r.resource: (r.domain, int(r.capacity)) for r in res.itertuples()}
+
+
 def fig8(out_dir, fig_dir):
-    """One panel per option (a variant of gridars_fig8.xml), one line per site."""
+    """One panel per option (a variant of gridars_fig8.xml), one line per site: domain by line
+    style, site size by colour, one legend for all panels."""
     every = read_aggregate(out_dir)
     panels = {label: every[every.point == point] for point, label in FIG8_VARIANTS.items()
               if (every.point == point).any()}
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), sharey=True)
+    sizes = _site_sizes(out_dir)
+    palette = dict(zip(sorted({c for _, c in sizes.values()}),
+                       ["tab:orange", "tab:green", "tab:blue", "tab:purple", "tab:gray"]))
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.2), sharey=True,
+                             squeeze=False)
     rows = []
-    for ax, (label, agg) in zip(np.atleast_1d(axes), panels.items()):
+    for ax, (label, agg) in zip(axes[0], panels.items()):
         load = agg[agg.metric == "request_load"].set_index("bucket_end")["mean"]
         site = agg[agg.metric == "site_load"]
         for name in sorted(site.resource.unique()):
+            domain, cores = sizes.get(name, ("?", 0))
             s = site[site.resource == name].set_index("bucket_end")["mean"]
             common = [b for b in s.index if b in load.index]
-            xs = [load[b] for b in common]
+            xs = np.array([load[b] for b in common])
             order = np.argsort(xs)
-            ax.plot(np.array(xs)[order] * 100, s[common].values[order], marker=".", label=name)
+            ax.plot(xs[order] * 100, s[common].values[order], DOMAIN_STYLE.get(domain, "-."),
+                    color=palette.get(cores, "black"), lw=1.6, label=f"{name} ({cores} CPUs)")
             rows.append((label, name, s[common].values[order][len(order) // 2],
                          s[common].values[order][-1]))
         ax.set_title(label)
         ax.set_xlabel("request load [%]")
         ax.grid(alpha=0.3)
-    np.atleast_1d(axes)[0].set_ylabel("load average of the site (mean of runs)")
-    np.atleast_1d(axes)[-1].legend(fontsize=7, ncol=2)
+    axes[0][0].set_ylabel("load average of the site (mean of runs)")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center right", fontsize=8,
+               title="site: N solid, S dashed, U dotted;\ncolour = CPUs", title_fontsize=8)
     fig.suptitle("GridARS Fig. 8 reproduced: load average per site")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 0.82, 1))
     path = os.path.join(fig_dir, "gridars_fig8.png")
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -106,10 +77,64 @@ def fig8(out_dir, fig_dir):
 
 
 def _per_plan_times(run_dir):
+    """Per request: planner time per solved frame (thread CPU time where the run wrote it, so the
+    figure does not depend on what else the machine ran) and the number of requested sites."""
     t = pd.read_csv(os.path.join(run_dir, "timings.csv"))
     r = pd.read_csv(os.path.join(run_dir, "requests.csv"))
+    column = "planning_cpu_seconds" if "planning_cpu_seconds" in t else "planning_wall_seconds"
     solves = r["solves"].clip(lower=1)
-    return (t["planning_wall_seconds"] / solves).values
+    return pd.DataFrame({"seconds": (t[column] / solves).values, "sites": r["components"].values})
+
+
+# Ours -> the published row it stands for (Table 2): the same constraints and stopping rule.
+TABLE2_PAIRS = {"GLPK": "GLPK", "GLPK-st": "GLPK-st", "CBC-st": "MiniSat-st",
+                "CBC-st-1 (first feasible)": "MiniSat-st-1", "CBC": None}
+BLOCK = 25
+
+
+def _fig9(series, fig_dir):
+    fig, ax = plt.subplots(figsize=(8, 4.6))
+    for (name, df), color in zip(series.items(), plt.cm.tab10.colors):
+        ms = df.seconds.values * 1e3
+        starts = np.arange(0, len(ms), BLOCK)
+        mid = starts + BLOCK / 2
+        ax.plot(mid, [np.median(ms[k:k + BLOCK]) for k in starts], "-", color=color,
+                label=f"{name} median")
+        ax.plot(mid, [np.percentile(ms[k:k + BLOCK], 90) for k in starts], "--", color=color,
+                label=f"{name} 90th pct.")
+    ax.set_yscale("log")
+    ax.set_xlabel(f"request number (blocks of {BLOCK} requests)")
+    ax.set_ylabel("CPU time per plan [ms]")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=7, ncol=2)
+    ax.set_title("GridARS Fig. 9 reproduced: planning time per plan, log scale")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "gridars_fig9.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def _fig10(series, fig_dir):
+    fig, axes = plt.subplots(1, len(series), figsize=(3.2 * len(series), 3.8), sharey=True,
+                             squeeze=False)
+    colors = {2: "tab:green", 3: "tab:blue", 4: "tab:red"}
+    for ax, (name, df) in zip(axes[0], series.items()):
+        for sites, color in colors.items():
+            sel = df[df.sites == sites]
+            ax.plot(sel.index, sel.seconds * 1e3, ".", ms=2.5, color=color, label=f"{sites} sites")
+        ax.set_ylim(0, 10)
+        ax.set_title(name, fontsize=9)
+        ax.set_xlabel("request number")
+        ax.grid(alpha=0.3)
+    axes[0][0].set_ylabel("CPU time per plan [ms], 0-10 ms")
+    axes[0][-1].legend(fontsize=7, markerscale=3)
+    fig.suptitle("GridARS Fig. 10 reproduced: linear view, by requested sites")
+    fig.tight_layout()
+    path = os.path.join(fig_dir, "gridars_fig10.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
 
 
 def table2(out_dir, fig_dir):
@@ -118,23 +143,12 @@ def table2(out_dir, fig_dir):
     found = {point_of(d): d for d in run_dirs(out_dir)}
     series = {label: _per_plan_times(found[point]) for point, label in labels.items()
               if point in found}
-    lines = ["| variant | mean [ms] | median [ms] | max [ms] | σ [ms] |", "|---|---|---|---|---|"]
-    for name, xs in series.items():
+    lines = ["| ours | mean [ms] | median [ms] | max [ms] | σ [ms] | paper row | avg [s] | max [s] | σ [s] |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name, df in series.items():
+        xs = df.seconds.values
+        row = TABLE2_PAIRS.get(name)
+        paper = " | ".join(str(v) for v in TABLE2[row]) if row else "– | – | –"
         lines.append(f"| {name} | {1e3 * xs.mean():.3f} | {1e3 * np.median(xs):.3f} | "
-                     f"{1e3 * xs.max():.2f} | {1e3 * xs.std():.3f} |")
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    for name, xs in series.items():
-        ax.plot(np.arange(len(xs)), xs * 1e3, ".", ms=3, label=name, alpha=0.7)
-    ax.set_yscale("log")
-    ax.set_xlabel("request number")
-    ax.set_ylabel("planning time per plan [ms] (mean of the N = 10 frames)")
-    ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=8)
-    ax.set_title("GridARS Figs. 9-10 reproduced: planning time per request")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "gridars_table2.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    paper = ["| paper row | avg [s] | max [s] | σ |", "|---|---|---|---|"]
-    paper += [f"| {k} | {a} | {m} | {s} |" for k, (a, m, s) in TABLE2.items()]
-    return path, "\n".join(lines), "\n".join(paper), series
+                     f"{1e3 * xs.max():.2f} | {1e3 * xs.std():.3f} | {row or '–'} | {paper} |")
+    return [_fig9(series, fig_dir), _fig10(series, fig_dir)], "\n".join(lines), series

@@ -55,16 +55,22 @@ model::Request draw_request(const GridarsConfig& c, const GridarsUser& user, mod
   const auto offsets = static_cast<std::uint64_t>(std::floor(span)) + 1;
   r.est = c.window_start + static_cast<double>(model::uniform_index(rng, offsets));
   r.lst = r.est + c.lst_factor * r.duration;
-  const TypeShape shape = type_shape(r.type);
-  for (int j = 0; j < shape.components; ++j)
-    r.components.push_back({c.cpus[model::uniform_index(rng, c.cpus.size())]});
+  const TypeShape shape = type_shape(r.type, c.type4);
+  const auto draw_cores = [&] { return c.cpus[model::uniform_index(rng, c.cpus.size())]; };
+  if (c.cpu_draw == CpuDraw::PerRequest) {
+    // Table 1: one core count "for all sites" of the request.
+    const int cores = draw_cores();
+    for (int j = 0; j < shape.components; ++j) r.components.push_back({cores});
+  } else {
+    for (int j = 0; j < shape.components; ++j) r.components.push_back({draw_cores()});
+  }
   for (const auto& [a, b] : shape.paths) r.pairs.push_back({a, b, c.bandwidth});
   return r;
 }
 
 }  // namespace
 
-TypeShape type_shape(int type) {
+TypeShape type_shape(int type, Type4Shape type4) {
   switch (type) {
     case 1:
       return {2, {{0, 1}}};
@@ -73,6 +79,8 @@ TypeShape type_shape(int type) {
     case 3:
       return {3, {{0, 1}, {1, 2}, {0, 2}}};
     case 4:
+      if (type4 == Type4Shape::Complete)
+        return {4, {{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}, {1, 3}}};
       return {4, {{0, 1}, {1, 2}, {2, 3}, {0, 3}}};
     default:
       throw std::invalid_argument(fmt::format("request type must be 1..4, got {}", type));

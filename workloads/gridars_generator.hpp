@@ -5,7 +5,9 @@
 // resources in the second day. Per request, drawn uniformly and independently:
 //   - the type, from `types` (Table 1: Type1..4);
 //   - the duration D, from `durations` (30, 60, 120 min);
-//   - the cores of every component, one draw each from `cpus` (1, 2, 4, 8 "for all sites");
+//   - the cores, from `cpus` (1, 2, 4, 8): by default one draw per request, the same for all its
+//     sites (Table 1: "1, 2, 4, 8 for all sites"); `cpu_draw = PerComponent` draws each component
+//     independently instead (the other reading, kept to compare);
 //   - EST, in whole seconds, uniform over {window_start, window_start + 1, ...,
 //     window_end - (lst_factor + 1) D} (rounded down to a whole second); LST = EST + lst_factor D,
 //     so the whole window [EST, LST + D] lies inside [window_start, window_end]
@@ -20,13 +22,15 @@
 //   Type2: 3 components in a line  0-1, 1-2          (no path between 0 and 2)
 //   Type3: 3 components, triangle  0-1, 1-2, 0-2
 //   Type4: 4 components, ring      0-1, 1-2, 2-3, 0-3
+//          or, with `type4 = Complete`, every pair: 0-1, 1-2, 2-3, 0-3, 0-2, 1-3
+// Both Type 4 readings ask for 4 sites, so both give the calibrated load (it counts cores only).
 // Pairs that need no path are omitted rather than listed with bandwidth 0: the two are equivalent
 // for the model (GridARS eq. (7), model::Pair), and omitting keeps request files short. Every
 // component still goes to its own site.
 //
 // Randomness: each user draws from its own stream, make_stream(seed, run_index, user name), in the
-// order inter-arrival, type, duration, EST, cores per component. Requests of all users are merged,
-// sorted by (submit, user) and numbered 0..n-1.
+// order inter-arrival, type, duration, EST, cores (one draw, or one per component). Requests of all
+// users are merged, sorted by (submit, user) and numbered 0..n-1.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +49,11 @@ struct GridarsUser {
   double service_level = 1;            // option (C); UserB has 0.5 in the "-S" runs of Fig. 7
 };
 
+// How the cores of a request are drawn (Table 1, "Requested No. of CPUs").
+enum class CpuDraw { PerRequest, PerComponent };
+// The paths of a Type 4 request: a ring of 4 pairs or the complete graph of 6.
+enum class Type4Shape { Ring, Complete };
+
 struct GridarsConfig {
   std::vector<GridarsUser> users = {{"UserA"}, {"UserB"}};
   model::Time arrival_end = 86400;   // arrivals while submit < arrival_end
@@ -55,6 +64,8 @@ struct GridarsConfig {
   double bandwidth = 1.0;  // Gbit/s per requested path
   double lst_factor = 3;   // LST - EST = lst_factor * D
   std::vector<int> types = {1, 2, 3, 4};
+  CpuDraw cpu_draw = CpuDraw::PerRequest;
+  Type4Shape type4 = Type4Shape::Ring;
 };
 
 // The components and paths of a request type (see above). Throws std::invalid_argument for a type
@@ -63,7 +74,7 @@ struct TypeShape {
   int components = 0;
   std::vector<std::pair<int, int>> paths;
 };
-TypeShape type_shape(int type);
+TypeShape type_shape(int type, Type4Shape type4 = Type4Shape::Ring);
 
 // Throws std::invalid_argument naming the first bad field (e.g. "users[1].mean_interarrival").
 void validate(const GridarsConfig& config);

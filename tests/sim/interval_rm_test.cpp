@@ -14,6 +14,7 @@
 #include "sim/actors/spawn.hpp"
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/kinds/interval/task_lane.hpp"
+#include "sim/platform/platform_order.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -155,4 +156,21 @@ TEST(DurationUntil, AimsAtTheDateExactlyOrAtTheFirstDateAfterIt) {
       EXPECT_LT(a + std::nextafter(e, 0.0), b) << a << " " << b;  // the first date after b
     }
   EXPECT_GT(exact, pairs / 2);  // the tie is the exception
+}
+
+// "The first M sites" are the platform's first M: cluster128.xml declares m0 ... m127 (radical
+// 0-127), while SimGrid lists hosts by name (m0, m1, m10, m100, ...).
+TEST(PlatformOrder, SitesComeInTheOrderThePlatformDeclaresThem) {
+  int argc = 2;
+  char a0[] = "test", a1[] = "--log=root.thresh:critical";
+  char* argv[] = {a0, a1, nullptr};
+  sg4::Engine e(&argc, argv);
+  e.load_platform("platforms/cluster128.xml");
+  const auto view = platform::read_platform(e, "platforms/cluster128.xml");
+  const auto sites = platform::sites_in_platform_order(e, view);
+  ASSERT_EQ(sites.size(), 128u);
+  for (std::size_t i = 0; i < sites.size(); ++i)
+    EXPECT_EQ(view.graph.vertex(sites[i]).name, "m" + std::to_string(i));
+  // The name order the sites had before: the third site is m10, not m2.
+  EXPECT_EQ(view.graph.vertex(view.graph.sites()[2]).name, "m10");
 }

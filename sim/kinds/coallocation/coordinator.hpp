@@ -26,6 +26,9 @@ struct Planning {
   std::vector<model::Plan> plans;
   schedulers::PlannerStats stats;
   double wall_seconds = 0;  // in the planner: not deterministic
+  // CPU time of this thread in the planner: not deterministic either, but it does not count what
+  // other processes of the machine do while the planner waits for a core.
+  double cpu_seconds = 0;
 };
 
 class Coordinator {

@@ -33,13 +33,18 @@ std::vector<scenario::KeySpec> Kind::keys() const {
       key("workload.durations", T::Doubles).def("1800 3600 7200").above(0).only(kGridars)
           .about("request durations D drawn uniformly (s)"),
       key("workload.cpus", T::Ints).def("1 2 4 8").at_least(1).only(kGridars)
-          .about("cores per component drawn uniformly"),
+          .about("core counts drawn uniformly"),
+      key("workload.cpu_draw", T::String).def("request").one_of({"request", "component"})
+          .only(kGridars)
+          .about("request: one core count for all sites of a request (GridARS Table 1); component: one draw per site"),
       key("workload.bandwidth", T::Double).def("1").at_least(0).only(kGridars)
           .about("bandwidth of every requested path (Gbit/s)"),
       key("workload.lst_factor", T::Double).def("3").at_least(0).only(kGridars)
           .about("LST = EST + lst_factor * D"),
       key("workload.types", T::Ints).def("1 2 3 4").at_least(1).at_most(4).only(kGridars)
           .about("request types (shapes) drawn uniformly"),
+      key("workload.type4", T::String).def("ring").one_of({"ring", "complete"}).only(kGridars)
+          .about("paths of a Type 4 request: ring (4 pairs) or complete (6 pairs)"),
       key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
           .about("mean of the exponential inter-arrival time (s)"),
       key("user.*.service_level", T::Double).def("1").above(0).at_most(1)

@@ -99,10 +99,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 
   engine::RunOutcome out;
   if (options.audit) out.violations = audit_run(dir, graph);
-  double planning = 0;
+  double planning = 0, planning_cpu = 0;
   std::size_t accepted = 0;
   for (const auto& r : record.requests) {
     planning += r.planning_wall;
+    planning_cpu += r.planning_cpu;
     accepted += r.outcome == Outcome::Accepted;
   }
   out.info = {{"platform", engine::json_string(platform_file)},
@@ -112,7 +113,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
               {"accepted", std::to_string(accepted)},
               {"holds_granted", std::to_string(recorder.holds_granted())},
               {"simulated_end", fmt::format("{}", record.end_time)},
-              {"planning_wall_seconds", fmt::format("{:.6f}", planning)}};
+              {"planning_wall_seconds", fmt::format("{:.6f}", planning)},
+              {"planning_cpu_seconds", fmt::format("{:.6f}", planning_cpu)}};
   return out;
 }
 

@@ -20,6 +20,10 @@ workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
   c.bandwidth = s.get_double("workload.bandwidth");
   c.lst_factor = s.get_double("workload.lst_factor");
   c.types = s.get_ints("workload.types");
+  c.cpu_draw = s.get_string("workload.cpu_draw") == "component" ? workloads::CpuDraw::PerComponent
+                                                                : workloads::CpuDraw::PerRequest;
+  c.type4 = s.get_string("workload.type4") == "complete" ? workloads::Type4Shape::Complete
+                                                         : workloads::Type4Shape::Ring;
   try {
     workloads::validate(c);
   } catch (const std::invalid_argument& e) {

@@ -38,7 +38,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
       key("interval_rm.scheduler", T::String).need()
           .about("interval scheduler (registry name; checked by the registry)"),
       key("interval_rm.resources", T::Int).def("10").at_least(1)
-          .about("M: resources, the first M compute sites of the platform"),
+          .about("M: resources, the first M compute sites, in the platform's order"),
       key("interval_rm.period", T::Double).need().above(0)
           .about("T: the scheduler runs once per period (SCS §2.3)"),
       key("interval.*", T::String).about("interval scheduler parameter (checked by the registry)"),

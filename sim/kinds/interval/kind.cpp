@@ -11,6 +11,7 @@
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
+#include "sim/platform/platform_order.hpp"
 #include "workloads/intervals/swf.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
@@ -74,19 +75,21 @@ std::string summary_csv(const schedulers::interval::RunMetrics& m) {
   return summary.str();
 }
 
-// The first M compute sites of the platform, in its order.
-std::vector<int> resources_of(const scenario::Settings& s, const model::ResourceGraph& g) {
+// The first M compute sites in the order the platform declares them (not SimGrid's name order,
+// where m10 comes before m2).
+std::vector<int> resources_of(const scenario::Settings& s, const platform::PlatformView& view) {
   const int m = static_cast<int>(s.get_int("interval_rm.resources"));
-  auto sites = g.sites();
+  auto sites = platform::sites_in_platform_order(*simgrid::s4u::Engine::get_instance(), view);
   if (static_cast<int>(sites.size()) < m)
     s.fail("interval_rm.resources", fmt::format("at most the platform's {} sites", sites.size()));
   sites.resize(m);
   return sites;
 }
 
-std::vector<std::string> site_names(const scenario::Settings& s, const model::ResourceGraph& g) {
+std::vector<std::string> site_names(const scenario::Settings& s,
+                                    const platform::PlatformView& view) {
   std::vector<std::string> names;
-  for (int v : resources_of(s, g)) names.push_back(g.vertex(v).name);
+  for (int v : resources_of(s, view)) names.push_back(view.graph.vertex(v).name);
   return names;
 }
 
@@ -141,7 +144,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const double period = s.get_double("interval_rm.period");
   const std::string platform_file = s.get_path("platform.file");
   engine::Simulation sim(platform_file, options.verbose);
-  const auto sites = resources_of(s, sim.view().graph);
+  const auto sites = resources_of(s, sim.view());
   const int m = static_cast<int>(sites.size());
   Recorder recorder;
   auto scheduler = make_scheduler(catalog, s);
@@ -159,7 +162,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                         tasks.size(), m, s.get_string("interval_rm.scheduler"), rm.deviation,
                         rm.load.rho, rm.load.beta);
   engine::RunOutcome out;
-  if (options.audit) out.violations = audit_run(dir, site_names(s, sim.view().graph), period);
+  if (options.audit) out.violations = audit_run(dir, site_names(s, sim.view()), period);
   out.info = {{"platform", engine::json_string(platform_file)},
               {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
               {"tasks", std::to_string(tasks.size())},
@@ -173,7 +176,7 @@ std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::Run
                                      const std::string& dir) const {
   const auto& s = spec.settings;
   engine::Simulation sim(s.get_path("platform.file"), false);
-  return audit_run(dir, site_names(s, sim.view().graph), s.get_double("interval_rm.period"));
+  return audit_run(dir, site_names(s, sim.view()), s.get_double("interval_rm.period"));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

@@ -81,6 +81,7 @@ inline RequestRecord request(int id, const char* user, double submit, double est
   r.solver_nodes = 7;
   r.solves = 1;
   r.planning_wall = 0.25;
+  r.planning_cpu = 0.125;
   return r;
 }
 

@@ -49,7 +49,8 @@ TEST(Writers, ReservationsAndTimings) {
             "1,bandwidth,Q:C-X,Q,1260,1560,2\n"
             "3,cores,B,P,1800,2400,4\n");
   EXPECT_EQ(timings_csv(tiny_run()),
-            "request_id,planning_wall_seconds\n0,0.25\n1,0.25\n2,0.25\n3,0.25\n");
+            "request_id,planning_wall_seconds,planning_cpu_seconds\n0,0.25,0.125\n1,0.25,0.125\n"
+            "2,0.25,0.125\n3,0.25,0.125\n");
 }
 
 TEST(Writers, JobsAreSortedByRequestAndComponent) {

@@ -35,6 +35,8 @@ TEST_F(ScenarioLoad, MinimalScenarioGetsEveryDefault) {
   EXPECT_EQ(s.get_double("workload.bandwidth"), 1);
   EXPECT_EQ(s.get_double("workload.lst_factor"), 3);
   EXPECT_EQ(s.get_ints("workload.types"), (std::vector<int>{1, 2, 3, 4}));
+  EXPECT_EQ(s.get_string("workload.cpu_draw"), "request");  // GridARS Table 1: "for all sites"
+  EXPECT_EQ(s.get_string("workload.type4"), "ring");
   EXPECT_DOUBLE_EQ(s.get_double("user.UserA.mean_interarrival"), 407.327);
   EXPECT_EQ(s.get_double("user.UserA.service_level"), 1);
   EXPECT_EQ(s.get_string("grc.planner"), "greedy");
@@ -69,7 +71,8 @@ TEST_F(ScenarioLoad, FullExampleParses) {
   <description>  free text  </description>
   <platform file="platform.xml"/>
   <workload generator="gridars" arrival_end="3600" window_start="3600" window_end="7200"
-            durations="1800, 3600,7200" cpus="1 2" bandwidth="0" lst_factor="0" types="2 4"/>
+            durations="1800, 3600,7200" cpus="1 2" bandwidth="0" lst_factor="0" types="2 4"
+            cpu_draw="component" type4="complete"/>
   <user name="UserA" mean_interarrival="100" service_level="1"/>
   <user name="UserB" mean_interarrival="200.5" service_level="0.5"/>
   <grc planner="gridars-ip" frames="5" order="price" hold_timeout="30">
@@ -89,6 +92,8 @@ TEST_F(ScenarioLoad, FullExampleParses) {
   EXPECT_EQ(s.get_string("workload.durations"), "1800 3600 7200");  // normalized list
   EXPECT_EQ(s.get_ints("workload.types"), (std::vector<int>{2, 4}));
   EXPECT_EQ(s.where("workload.types").line, 5);  // the attribute's own line
+  EXPECT_EQ(s.get_string("workload.cpu_draw"), "component");
+  EXPECT_EQ(s.get_string("workload.type4"), "complete");
   EXPECT_EQ(s.users(), (std::vector<std::string>{"UserA", "UserB"}));
   EXPECT_EQ(s.get_double("user.UserB.mean_interarrival"), 200.5);
   EXPECT_EQ(s.get_string("grc.order"), "price");
@@ -99,7 +104,7 @@ TEST_F(ScenarioLoad, FullExampleParses) {
   ASSERT_EQ(s.sweep().size(), 2u);
   EXPECT_EQ(s.sweep()[0].key, "user.UserB.service_level");
   EXPECT_EQ(s.sweep()[0].values, (std::vector<std::string>{"1", "0.5"}));
-  EXPECT_EQ(s.sweep()[1].where.line, 15);
+  EXPECT_EQ(s.sweep()[1].where.line, 16);  // the second <param> of <sweep>
 }
 
 TEST_F(ScenarioLoad, PathsResolveAgainstTheScenarioFolder) {

@@ -1,7 +1,9 @@
 // The GridARS workload generator (workloads/gridars_generator.hpp; GridARS §4.1, Table 1).
 #include "workloads/gridars_generator.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -39,10 +41,14 @@ bool same(const std::vector<model::Request>& x, const std::vector<model::Request
   return true;
 }
 
-TEST(GridarsGenerator, LoadReachesHundredPercentAt1440Minutes) {
+class GridarsLoad : public ::testing::TestWithParam<CpuDraw> {};
+
+TEST_P(GridarsLoad, ReachesHundredPercentAt1440Minutes) {
   // §4.1: "the request loads are set to 10 % at 144 min to 100 % at 1440 min". One run has about
-  // 424 requests and a relative sd of about 6 %, so the mean of 10 runs lies within 5 %.
-  const GridarsConfig config;
+  // 424 requests and a relative sd of about 6 % (8 % with one core draw per request), so the mean
+  // of 10 runs lies within 5 %. Both draws ask 3.75 cores per site on average.
+  GridarsConfig config;
+  config.cpu_draw = GetParam();
   double load_sum = 0, first_bucket_sum = 0;
   std::size_t count = 0;
   for (std::uint64_t run = 0; run < 10; ++run) {
@@ -59,6 +65,9 @@ TEST(GridarsGenerator, LoadReachesHundredPercentAt1440Minutes) {
   EXPECT_NEAR(first_bucket_sum / 10, 0.1, 0.03);
   EXPECT_NEAR(count / 10.0, 2 * 86400 / 407.327, 15);  // 424.2 expected; sd of the mean ≈ 6.5
 }
+
+INSTANTIATE_TEST_SUITE_P(BothDraws, GridarsLoad,
+                         ::testing::Values(CpuDraw::PerRequest, CpuDraw::PerComponent));
 
 TEST(GridarsGenerator, SameSeedSameRequests) {
   const GridarsConfig config;
@@ -110,6 +119,8 @@ TEST(GridarsGenerator, EveryRequestValidAndInsideTheWindows) {
     EXPECT_EQ(r.est, std::floor(r.est));  // whole seconds
     EXPECT_TRUE(durations.count(r.duration));
     for (const auto& c : r.components) EXPECT_TRUE(cpus.count(c.cpus));
+    // Default reading of Table 1: one core count for all sites of the request.
+    for (const auto& c : r.components) EXPECT_EQ(c.cpus, r.components.front().cpus);
     for (const auto& p : r.pairs) EXPECT_EQ(p.bandwidth, 1.0);
     EXPECT_EQ(r.service_level, r.user == "UserB" ? 0.5 : 1.0);
   }
@@ -125,6 +136,11 @@ TEST(GridarsGenerator, TypeShapesFollowOurReadingOfFig6) {
   EXPECT_EQ(type_shape(3).paths, (P{{0, 1}, {1, 2}, {0, 2}}));
   EXPECT_EQ(type_shape(4).components, 4);
   EXPECT_EQ(type_shape(4).paths, (P{{0, 1}, {1, 2}, {2, 3}, {0, 3}}));
+  EXPECT_EQ(type_shape(4, Type4Shape::Complete).components, 4);
+  EXPECT_EQ(type_shape(4, Type4Shape::Complete).paths,
+            (P{{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}, {1, 3}}));
+  for (int t = 1; t <= 3; ++t)
+    EXPECT_EQ(type_shape(t, Type4Shape::Complete).paths, type_shape(t).paths) << "type " << t;
   EXPECT_THROW(type_shape(0), std::invalid_argument);
   EXPECT_THROW(type_shape(5), std::invalid_argument);
 }
@@ -146,6 +162,64 @@ TEST(GridarsGenerator, GeneratedRequestsHaveTheShapeOfTheirType) {
   }
   EXPECT_EQ(seen, (std::set<int>{1, 2, 3, 4}));
   EXPECT_NEAR(sites / requests.size(), 3.0, 0.15);  // the calibration needs 3 sites on average
+}
+
+TEST(GridarsGenerator, CoreDrawsOfBothReadings) {
+  // Both readings draw inter-arrival, type, duration and EST first, so the first request of each
+  // user is the same under both up to its cores, and its first core draw is the same number: the
+  // shared count of the per-request reading is the first component's of the per-component one.
+  GridarsConfig per_request, per_component;
+  per_component.cpu_draw = CpuDraw::PerComponent;
+  const auto a = generate_gridars(per_request, 9, 1);
+  const auto b = generate_gridars(per_component, 9, 1);
+  for (const std::string user : {"UserA", "UserB"}) {
+    SCOPED_TRACE(user);
+    const auto first = [&](const std::vector<model::Request>& rs) {
+      return *std::find_if(rs.begin(), rs.end(), [&](const auto& r) { return r.user == user; });
+    };
+    const model::Request x = first(a), y = first(b);
+    EXPECT_EQ(x.submit, y.submit);
+    EXPECT_EQ(x.type, y.type);
+    EXPECT_EQ(x.duration, y.duration);
+    EXPECT_EQ(x.est, y.est);
+    ASSERT_EQ(x.components.size(), y.components.size());
+    EXPECT_EQ(x.components.front().cpus, y.components.front().cpus);
+  }
+  // Per component, sites of one request do differ (P(all equal) is 1/4 to 1/64 per request);
+  // per request, they never do.
+  int mixed = 0;
+  for (const auto& r : b)
+    for (const auto& c : r.components) mixed += c.cpus != r.components.front().cpus;
+  EXPECT_GT(mixed, 100);
+  std::map<int, int> counts;
+  for (const auto& r : a) ++counts[r.components.front().cpus];
+  // One draw per request, uniform over {1, 2, 4, 8}: each about a quarter of ~424 requests
+  // (sd ≈ 9 requests, so 106 ± 40 is more than 4 sd).
+  ASSERT_EQ(counts.size(), 4u);
+  for (const auto& [cores, n] : counts) EXPECT_NEAR(n, a.size() / 4.0, 40) << cores << " cores";
+}
+
+TEST(GridarsGenerator, CompleteType4ChangesOnlyTheType4Paths) {
+  // The shape takes no random draw, so the same seed gives the same requests but for the two
+  // extra pairs 0-2 and 1-3 of every Type 4 request.
+  GridarsConfig complete;
+  complete.type4 = Type4Shape::Complete;
+  const auto ring = generate_gridars(GridarsConfig{}, 4, 0);
+  const auto full = generate_gridars(complete, 4, 0);
+  ASSERT_EQ(ring.size(), full.size());
+  int type4 = 0;
+  for (std::size_t i = 0; i < ring.size(); ++i) {
+    auto r = full[i];
+    if (r.type == 4) {
+      ++type4;
+      ASSERT_EQ(r.pairs.size(), 6u);
+      EXPECT_EQ(std::make_pair(r.pairs[4].a, r.pairs[4].b), std::make_pair(0, 2));
+      EXPECT_EQ(std::make_pair(r.pairs[5].a, r.pairs[5].b), std::make_pair(1, 3));
+      r.pairs.resize(4);
+    }
+    EXPECT_TRUE(same(r, ring[i])) << "request " << i;
+  }
+  EXPECT_GT(type4, 50);
 }
 
 TEST(GridarsGenerator, RestrictedChoicesAreHonoured) {

@@ -27,6 +27,7 @@ struct RequestRecord {
   long solver_nodes = 0;     // planner statistics (deterministic)
   int solves = 0;
   double planning_wall = 0;  // wall-clock seconds in the planner: not deterministic, kept apart
+  double planning_cpu = 0;   // thread CPU seconds in the planner: not deterministic, kept apart
 };
 
 enum class ResourceKind { Cores, Bandwidth };

@@ -125,9 +125,9 @@ std::string requests_csv(const RunRecord& rec, const model::ResourceGraph& g) {
 }
 
 std::string timings_csv(const RunRecord& rec) {
-  CsvWriter w({"request_id", "planning_wall_seconds"});
+  CsvWriter w({"request_id", "planning_wall_seconds", "planning_cpu_seconds"});
   for (const auto& rr : rec.requests) {
-    w.field(rr.request.id).field(rr.planning_wall);
+    w.field(rr.request.id).field(rr.planning_wall).field(rr.planning_cpu);
     w.end_row();
   }
   return w.str();

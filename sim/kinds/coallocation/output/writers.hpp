@@ -13,7 +13,8 @@
 //                     auditor check a plan without the in-memory request. Reserved times,
 //                     deviation, sites and paths are empty for rejected requests. Names holding ';'
 //                     or '+' would make sites/paths ambiguous; platform names must avoid them.
-//   timings.csv       request: request_id,planning_wall_seconds. Wall clock: NOT deterministic.
+//   timings.csv       request: request_id,planning_wall_seconds,planning_cpu_seconds (the
+//                     planner's thread CPU time). Clock readings: NOT deterministic.
 //   reservations.csv  committed reservation, in commit order: request_id,kind (cores|bandwidth),
 //                     resource,domain,start,end,amount (cores or Gbit/s).
 //   jobs.csv          component job that ran (Batsim-like): job_id ("request:component"),

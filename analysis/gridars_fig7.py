@@ -1,0 +1,190 @@
+"""GridARS Fig. 7 (Takefusa et al., §4.2): success ratios per 144-min bucket, our runs beside the
+six published values, and the table of the open readings of Table 1 (gridars_fig7_readings.xml).
+
+Comparison with a published value goes through intervals, not a fixed tolerance: the published
+value is a mean of 10 runs, ours a mean of n runs with a per-bucket standard deviation s across runs
+(0.07-0.15 at these loads). Two intervals are printed:
+  - ours ± t_{n-1} s / sqrt(n): the 95 % confidence interval of our mean;
+  - ours ± t_{n-1} s sqrt(1/n + 1/10): where a 10-run mean such as the paper's falls with 95 %
+    probability if its runs spread as ours do (the difference of two independent means).
+"""
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from common import read_summary, run_dirs, run_info  # noqa: E402
+
+# Published values (GridARS §4.2): (variant, load %) -> (UserA, UserB).
+FIG7 = {
+    ("N", 50): (0.918, 0.897),
+    ("N", 80): (0.618, 0.609),
+    ("S", 100): (0.595, 0.374),
+}
+LOAD_MINUTES = {50: "720", 80: "1152", 100: "1440"}
+SERVICE_LEVEL = {"N": "1", "S": "0.5"}
+PAPER_RUNS = 10
+READINGS = {  # variant of gridars_fig7_readings.xml -> what it changes
+    "paper": "Table 1 as the default reads it (one core count per request, ring, balance 1, earliest first)",
+    "cores_per_component": "one core draw per site",
+    "type4_complete": "Type 4 with all 6 pairs",
+    "unit_values": "option (A) as plain unit values (balance 0)",
+    "latest_first": "plans tried latest first (stage 2iv)",
+}
+
+
+def success_table(out_dir):
+    """One row per run, user and bucket: point settings, run, user, bucket_end, value."""
+    rows = []
+    for d in run_dirs(out_dir):
+        point = run_info(d)["point"]
+        s = read_summary(d)
+        s = s[(s.metric == "success_ratio") & s.value.notna()]
+        for r in s.itertuples():
+            rows.append({"variant": point.get("variant", ""),
+                         "sl": str(point.get("user.UserB.service_level", "")),
+                         "run": d, "user": r.user, "bucket": r.bucket_end, "value": r.value})
+    return pd.DataFrame(rows)
+
+
+# Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom, the table
+# sim/engine/aggregate.cpp uses for aggregate.csv; 1.96 above.
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+       2.052, 2.048, 2.045, 2.042]
+
+
+def t95(df):
+    return float("nan") if df < 1 else (T95[df - 1] if df <= 30 else 1.96)
+
+
+def interval(values):
+    """(mean, sd, n, t quantile) of one bucket's values across runs."""
+    xs = np.asarray(values, dtype=float)
+    n = len(xs)
+    sd = xs.std(ddof=1) if n > 1 else float("nan")
+    t = t95(n - 1)
+    return xs.mean(), sd, n, t
+
+
+def cell(df, variant, sl, user, bucket):
+    sel = df[(df.sl == sl) & (df.user == user) & (df.bucket == bucket)]
+    if variant is not None:
+        sel = sel[sel.variant == variant]
+    return interval(sel.value) if len(sel) else None
+
+
+def _curve(ax, df, variant, sl, user, style, color, label):
+    buckets = [str(144 * i) for i in range(1, 11)]
+    stats = [cell(df, variant, sl, user, b) for b in buckets]
+    xs = [int(b) for b, c in zip(buckets, stats) if c]
+    means = np.array([c[0] for c in stats if c])
+    half = np.array([c[3] * c[1] / np.sqrt(c[2]) for c in stats if c])
+    ax.plot(xs, means, style, color=color, label=label, lw=1.5, ms=4)
+    ax.fill_between(xs, means - half, means + half, color=color, alpha=0.15, lw=0)
+
+
+def _panel(ax, df, variant, title):
+    colors = {"UserA": "tab:blue", "UserB": "tab:red"}
+    for var, line in (("N", "-"), ("S", "--")):
+        for user, marker in (("UserA", "o"), ("UserB", "s")):
+            _curve(ax, df, variant, SERVICE_LEVEL[var], user, marker + line, colors[user],
+                   f"ours {user}-{var} (95 % CI band)")
+    for (var, load), values in FIG7.items():
+        for user, value in zip(("UserA", "UserB"), values):
+            # UserA a little left, UserB a little right of the bucket end, so close values stay apart.
+            x = int(LOAD_MINUTES[load]) + (-18 if user == "UserA" else 18)
+            ax.plot(x, value, "*" if user == "UserA" else "X", color="black", ms=12,
+                    mfc="gold" if var == "N" else "white", mew=1.1, label=f"paper {user}-{var}",
+                    zorder=5)
+            ax.annotate(f"{value:.3f}", (x, value), xytext=(-34, 6) if user == "UserA" else (8, -10),
+                        textcoords="offset points", fontsize=7)
+    ax.set_title(title)
+    ax.set_xlabel("elapsed time [min]: request load 10 % at 144 ... 100 % at 1440")
+    ax.set_xticks([144 * i for i in range(1, 11)])
+    ax.tick_params(axis="x", labelsize=7)
+    ax.set_ylim(0, 1.05)
+    ax.grid(alpha=0.3)
+
+
+def draw(headline, thirty, fig_dir):
+    panels = [(headline, None, f"{PAPER_RUNS} runs (the paper's count)")]
+    if thirty is not None and not thirty.empty:
+        n = thirty[(thirty.variant == "paper") & (thirty.sl == "1")].run.nunique()
+        panels.append((thirty, "paper", f"{n} runs (gridars_fig7_readings, reading `paper`)"))
+    fig, axes = plt.subplots(1, len(panels), figsize=(6.5 * len(panels), 4.8), sharey=True,
+                             squeeze=False)
+    for ax, (df, variant, title) in zip(axes[0], panels):
+        _panel(ax, df, variant, title)
+    axes[0][0].set_ylabel("success ratio (mean of runs)")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    unique = dict(zip(labels, handles))
+    fig.legend(unique.values(), unique.keys(), loc="lower center", ncol=4, fontsize=8)
+    fig.suptitle("GridARS Fig. 7 reproduced: co-allocation success ratio, -N solid, -S dashed; "
+                 "published values as stars (UserA) and crosses (UserB)", fontsize=10)
+    fig.tight_layout(rect=(0, 0.14, 1, 0.95))
+    path = os.path.join(fig_dir, "gridars_fig7.png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def _fmt(c):
+    return "–" if c is None else f"{c[0]:.3f} ± {c[3] * c[1] / np.sqrt(c[2]):.3f}"
+
+
+def comparison(headline, thirty):
+    """Markdown rows: each published value against our 10- and 30-run means and intervals."""
+    lines = ["| variant | load | user | paper | ours, 10 runs | ours, n runs (`paper` reading) | n | sd | "
+             "paper in our CI | 10-run-mean interval | paper in it |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    verdicts = []
+    for (var, load), values in FIG7.items():
+        b = LOAD_MINUTES[load]
+        for user, paper in zip(("UserA", "UserB"), values):
+            ten = cell(headline, None, SERVICE_LEVEL[var], user, b)
+            th = cell(thirty, "paper", SERVICE_LEVEL[var], user, b) if thirty is not None else None
+            if th is None:
+                lines.append(f"| -{var} | {load} % | {user} | {paper} | {_fmt(ten)} | – | – | – | – | – | – |")
+                continue
+            mean, sd, n, t = th
+            ci = t * sd / np.sqrt(n)
+            pi = t * sd * np.sqrt(1 / n + 1 / PAPER_RUNS)
+            in_ci, in_pi = abs(paper - mean) <= ci, abs(paper - mean) <= pi
+            verdicts.append((var, load, user, paper, mean, in_ci, in_pi))
+            lines.append(f"| -{var} | {load} % | {user} | {paper} | {_fmt(ten)} | {_fmt(th)} | "
+                         f"{n} | {sd:.3f} | {'yes' if in_ci else 'no'} | {mean - pi:.3f} … {mean + pi:.3f} "
+                         f"| {'yes' if in_pi else 'no'} |")
+    return "\n".join(lines), verdicts
+
+
+def readings_table(readings):
+    """Markdown: per reading, -N and -S, user, the 30-run mean ± 95 % CI at 50, 80, 100 % load,
+    and the shift of the mean of both users from the paper reading."""
+    lines = ["| reading | SL of UserB | user | 50 % (720 min) | 80 % (1152 min) | 100 % (1440 min) |",
+             "|---|---|---|---|---|---|"]
+    shifts = ["| reading | -N 50 % | -N 80 % | -N 100 % | -S 50 % | -S 80 % | -S 100 % |",
+              "|---|---|---|---|---|---|---|"]
+    variants = [v for v in READINGS if (readings.variant == v).any()]
+    for v in variants:
+        for var in ("N", "S"):
+            sl = SERVICE_LEVEL[var]
+            for user in ("UserA", "UserB"):
+                cells = [_fmt(cell(readings, v, sl, user, LOAD_MINUTES[load])) for load in (50, 80, 100)]
+                lines.append(f"| {v} | {sl} (-{var}) | {user} | " + " | ".join(cells) + " |")
+        row = []
+        for var in ("N", "S"):
+            for load in (50, 80, 100):
+                def both(variant):
+                    sel = readings[(readings.variant == variant) & (readings.sl == SERVICE_LEVEL[var])
+                                   & (readings.bucket == LOAD_MINUTES[load])]
+                    return sel.value.mean() if len(sel) else float("nan")
+                shift = both(v) - both("paper")
+                row.append("–" if np.isnan(shift) else f"{shift:+.3f}")
+        shifts.append(f"| {v} | " + " | ".join(row) + " |")
+    legend = "\n".join(f"- `{v}`: {READINGS[v]}" for v in variants)
+    return "\n".join(lines), "\n".join(shifts), legend
