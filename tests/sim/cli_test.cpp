@@ -242,3 +242,19 @@ TEST(Cli, CheckReadsTheTraceOfAnIntervalScenario) {
   EXPECT_NE(r.output.find((dir / "bad.swf").string() + ":2: expected 18 fields"), std::string::npos)
       << r.output;
 }
+
+TEST(Cli, CheckLoadsThePlatformOfEveryKindThatSimulates) {
+  const auto dir = scratch("badplatform");
+  // Well-formed XML that SimGrid refuses: a host without a speed.
+  const auto bad = (dir / "bad.xml").string();
+  std::ofstream(bad) << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+                        "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+                        "<zone id=\"z\" routing=\"Full\"><host id=\"h\"/></zone>\n</platform>\n";
+  for (const char* scenario : {"scenarios/elgl_greedy.xml", "scenarios/interval_synthetic.xml",
+                               "scenarios/gangmatch_sim.xml", "scenarios/matching_sim.xml"}) {
+    const auto r = arsim(fmt::format("check {} --set platform.file={}", scenario, bad));
+    EXPECT_EQ(r.status, 2) << scenario << ": " << r.output;
+    EXPECT_EQ(lines(r.output), 1u) << scenario << ": " << r.output;
+    EXPECT_NE(r.output.find(bad), std::string::npos) << scenario << ": " << r.output;
+  }
+}

@@ -11,6 +11,7 @@
 #include "sim/kinds/gangmatch/audit.hpp"
 #include "sim/kinds/gangmatch/config.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
+#include "sim/platform/platform_check.hpp"
 
 namespace arsim::kinds::gangmatch {
 
@@ -33,6 +34,8 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   const RunConfig c = read_config(s);
   if (!std::filesystem::is_regular_file(c.platform))
     s.fail("platform.file", "an existing platform file");
+  // SimGrid loads the platform in a child process: what would stop a run stops check.
+  platform::check_platform_in_child(c.platform, platform::ReadOptions{});
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,

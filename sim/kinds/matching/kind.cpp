@@ -12,6 +12,7 @@
 #include "sim/kinds/matching/audit.hpp"
 #include "sim/kinds/matching/settings.hpp"
 #include "sim/kinds/matching/writers.hpp"
+#include "sim/platform/platform_check.hpp"
 
 namespace arsim::kinds::matching {
 
@@ -85,6 +86,8 @@ std::string Kind::description() const {
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   check_matcher(catalog, s);
   make_workload(s, 0, 0);
+  // SimGrid loads the platform in a child process: what would stop a run stops check.
+  platform::check_platform_in_child(s.get_path("platform.file"), platform::ReadOptions{});
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
