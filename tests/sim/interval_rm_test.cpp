@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -170,7 +172,7 @@ TEST(PlatformOrder, SitesComeInTheOrderThePlatformDeclaresThem) {
   const auto sites = platform::sites_in_platform_order(e, view);
   ASSERT_EQ(sites.size(), 128u);
   for (std::size_t i = 0; i < sites.size(); ++i)
-    EXPECT_EQ(view.graph.vertex(sites[i]).name, "m" + std::to_string(i));
+    EXPECT_EQ(view.graph.vertex(sites[i]).name, fmt::format("m{}", i));
   // The name order the sites had before: the third site is m10, not m2.
   EXPECT_EQ(view.graph.vertex(view.graph.sites()[2]).name, "m10");
 }
