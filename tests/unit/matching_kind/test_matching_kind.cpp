@@ -2,6 +2,7 @@
 // naming the file, line and attribute, found before anything runs.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "sim/engine/catalog.hpp"
@@ -32,8 +33,10 @@ struct Fixture {
   }
   scenario::Settings load(const std::string& matcher, const std::string& extra = "") {
     const std::string path = dir.file("m.xml");
+    // check loads the platform: a shipped one (tests run from the source root).
+    const auto platform = std::filesystem::absolute("platforms/cluster128.xml").string();
     std::ofstream(path) << "<scenario name=\"m\" kind=\"matching\">\n"
-                        << "  <platform file=\"m.xml\"/>\n"
+                        << "  <platform file=\"" << platform << "\"/>\n"
                         << "  " << matcher << "\n"
                         << extra << "</scenario>\n";
     return scenario::load_scenario(path, catalog.kinds.schemas());
