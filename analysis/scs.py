@@ -183,7 +183,11 @@ def section(out_dir, fig_dir):
                   "Maxima IS 0.05 s, i.e. SCS = 7× METIS and 100× soft Maxima IS. Ours at g = 0.01: scs = "
                   f"{r['scs_metis']:.2g}× METIS and {r['scs_soft']:.3g}× soft Maxima IS. Our scs uses an implicit "
                   "sparse operator with shift-invert Lanczos, while our METIS and Scotch baselines build the complete "
-                  "σ graph explicitly (N² edges), so the partitioners, not SCS, are the slow ones here.", ""]
+                  "σ graph explicitly (N² edges), so the partitioners, not SCS, are the slow ones here. They cannot "
+                  "be given a sparse graph: σ_ij = a for every pair that does not overlap and a (1 − w_ij) for one "
+                  "that does (SCS eq. (2)), and a partitioner reads a missing edge as weight 0, not a; dropping "
+                  "the constant leaves the weights −a w_ij, which METIS and Scotch refuse (weights are positive), "
+                  "and keeping a w_ij alone would cut the opposite pairs (it keeps overlapping tasks together).", ""]
     parts += _verdict(sets, spectrum_summary)
     return parts
 
