@@ -128,23 +128,41 @@ struct Audit {
   scenario::RunSpec spec;
 };
 
-// The run's settings rebuilt from its scenario and overrides, as arsim run made them.
-scenario::RunSpec recorded_spec(const Catalog& catalog, const std::string& dir) {
-  const std::string path = (fs::path(dir) / "run.json").string();
-  const RecordedRun r = read_recorded_run(path);
-  scenario::Settings s = scenario::load_scenario(r.scenario, catalog.kinds.schemas());
-  scenario::apply_overrides(s, r.overrides);
-  for (auto& spec : scenario::expand(s))
-    if (spec.run_index == r.run_index && scenario_hash(spec) == r.scenario_hash) {
-      if (!catalog.kinds.of(spec.settings).audits())
-        throw InputError(path + ": runs of kind '" + spec.settings.get_string("scenario.kind") +
-                         "' have no auditor (their results are checked as they are made)");
-      return std::move(spec);
+// The runs a scenario with overrides makes, by (scenario_hash, run index): each scenario is read
+// and expanded once for all the run folders made from it.
+class RecordedSpecs {
+ public:
+  explicit RecordedSpecs(const Catalog& catalog) : catalog_(catalog) {}
+
+  // The run's settings rebuilt from its scenario and overrides, as arsim run made them.
+  scenario::RunSpec of(const std::string& dir) {
+    const std::string path = (fs::path(dir) / "run.json").string();
+    const RecordedRun r = read_recorded_run(path);
+    std::string key = r.scenario;
+    for (const auto& o : r.overrides) key += '\n' + o;
+    auto [runs, fresh] = runs_.try_emplace(key);
+    if (fresh) {
+      scenario::Settings s = scenario::load_scenario(r.scenario, catalog_.kinds.schemas());
+      scenario::apply_overrides(s, r.overrides);
+      for (auto& spec : scenario::expand(s))
+        runs->second.try_emplace({scenario_hash(spec), spec.run_index}, std::move(spec));
     }
-  throw InputError(path + ": field 'scenario_hash': " + r.scenario +
-                   " with the recorded overrides no longer gives this run (the scenario or a "
-                   "file it names changed since); cannot audit it against its settings");
-}
+    const auto found = runs->second.find({r.scenario_hash, r.run_index});
+    if (found == runs->second.end())
+      throw InputError(path + ": field 'scenario_hash': " + r.scenario +
+                       " with the recorded overrides no longer gives this run (the scenario or a "
+                       "file it names changed since); cannot audit it against its settings");
+    const scenario::RunSpec& spec = found->second;
+    if (!catalog_.kinds.of(spec.settings).audits())
+      throw InputError(path + ": runs of kind '" + spec.settings.get_string("scenario.kind") +
+                       "' have no auditor (their results are checked as they are made)");
+    return spec;
+  }
+
+ private:
+  const Catalog& catalog_;
+  std::map<std::string, std::map<std::pair<std::string, int>, scenario::RunSpec>> runs_;
+};
 
 // Child process: the kind's auditor on one run. Exit 0 passed, 1 violations, 2 bad input, 3 other.
 [[noreturn]] void audit_child(const Catalog& catalog, const Audit& a, std::ostream& report) {
@@ -181,7 +199,8 @@ int audit_in_child(const Catalog& catalog, const Audit& a, std::ostream& report)
 
 int audit_folder(const Catalog& catalog, const std::string& dir, std::ostream& report) {
   std::vector<Audit> audits;  // every run's settings first: nothing is audited on bad input
-  for (const auto& run : run_folders(dir)) audits.push_back({run, recorded_spec(catalog, run)});
+  RecordedSpecs specs(catalog);
+  for (const auto& run : run_folders(dir)) audits.push_back({run, specs.of(run)});
   std::size_t failed = 0, broken = 0;
   bool bad_input = false;
   for (std::size_t i = 0; i < audits.size(); ++i) {
