@@ -3,6 +3,9 @@
 // reservation plans.
 #pragma once
 
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +22,18 @@ struct PlannerStats {
   int solves = 0;            // subproblems solved (one per frame for per-frame planners)
 };
 
+// One request's frames planned one at a time, in the order the caller chooses, so that a plan can
+// be tried before the next frame is planned. An answer depends on its own frame only, never on
+// which frames were planned before it: planning any subset in any order gives each frame the plan
+// CoallocationPlanner::plan gives it. Holds references to the graph, request and stats given to
+// CoallocationPlanner::start, which must outlive it.
+class FramePlanning {
+ public:
+  virtual ~FramePlanning() = default;
+  // The plan for `frame` (already validated against the request by the planner), or none.
+  virtual std::optional<model::Plan> plan(const model::Availability& frame) = 0;
+};
+
 class CoallocationPlanner {
  public:
   virtual ~CoallocationPlanner() = default;
@@ -28,6 +43,12 @@ class CoallocationPlanner {
                                         const model::Request& request,
                                         const std::vector<model::Availability>& frames,
                                         PlannerStats& stats) = 0;
+
+  // Frame-by-frame planning of one request. The default plans each frame alone through plan(),
+  // which suits planners whose plan() treats frames independently; a planner that shares work
+  // across frames overrides it.
+  virtual std::unique_ptr<FramePlanning> start(const model::ResourceGraph& graph,
+                                               const model::Request& request, PlannerStats& stats);
 };
 
 using PlannerRegistry = Registry<CoallocationPlanner>;
@@ -38,5 +59,11 @@ using PlannerRegistry = Registry<CoallocationPlanner>;
 // (plan_value) first, the unit values being prices or quality points. Ties keep frame order.
 void sort_plans(const model::ResourceGraph& graph, const model::Request& request,
                 const std::string& order, std::vector<model::Plan>& plans);
+
+// The order in which plans of `frames` would be tried, as frame indices, when it follows from the
+// frames alone ("time", "late": the order sort_plans gives their plans); none when it needs the
+// plans' values ("price", "quality"). Throws std::invalid_argument on an unknown order.
+std::optional<std::vector<std::size_t>> trial_order(const std::string& order,
+                                                    const std::vector<model::TimeFrame>& frames);
 
 }  // namespace arsim::schedulers

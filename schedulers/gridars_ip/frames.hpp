@@ -2,11 +2,11 @@
 // parameter frame_shortcuts). The frames of a request differ only in their free capacities, so:
 //   - a frame whose free cores cannot host the components, or whose links cannot carry a
 //     requested bandwidth at all, has no plan (obviously_infeasible);
-//   - a frame with no more free capacity anywhere than a solved frame (covered by it) has no plan
-//     if that frame had none, and, when the objective does not depend on the capacities, has that
-//     frame's optimal plan as an optimal plan if the plan fits: its optimum cannot be lower (it
-//     allows fewer plans) and that plan reaches it.
-// Solving the frames with the most capacity first (solve_order) lets the others use this.
+//   - a frame with no more free capacity anywhere than a frame without a plan (covered by it) has
+//     no plan either.
+// Only "no plan" is ever answered this way: a frame with a plan gets the solver's own answer, so
+// that the answer does not depend on which other frames were planned (planner.cpp, Session).
+// Planning the frames with the most capacity first (solve_order) lets the others use this.
 #pragma once
 
 #include <cstddef>

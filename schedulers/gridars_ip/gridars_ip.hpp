@@ -42,14 +42,13 @@
 //   reuse_identical_frames  frames whose availability is identical give the same 0-1 IP, so one
 //                      solve serves them all (default true; false: solve every frame, e.g. to time
 //                      every solve as Table 2 does)
-//   frame_shortcuts    with reuse_identical_frames, answer a frame without the solver where the
-//                      answer is exact (frames.hpp): too few free cores or no link wide enough
-//                      (no plan); no more free capacity anywhere than a solved frame that had no
-//                      plan (no plan) or whose optimal plan fits (that plan, when the objective is
-//                      the same: balance 0 or equal free cores). Frames are solved most free
-//                      capacity first so this applies; plans are still returned in frame order,
-//                      and a reused plan is an optimal plan of its frame, though among equally
-//                      good plans maybe not the one the solver would have picked (default true)
+//   frame_shortcuts    with reuse_identical_frames, answer "no plan" without the solver where it
+//                      is proven (frames.hpp): too few free cores, no link wide enough, or no more
+//                      free capacity anywhere than a frame that had no plan. plan() takes frames
+//                      most free capacity first so this applies, and returns plans in frame order
+//                      (default true)
+// Every frame's answer depends on that frame alone: a frame with a plan gets the solver's answer
+// for its own model, so start() can plan frames one at a time, in any order, with the same plans.
 // Stats: solves counts solver calls; frames answered without the solver add nothing.
 // plan.cost is this objective (eq. 3 plus the balance term) of the returned plan.
 #pragma once
@@ -90,6 +89,8 @@ class GridarsIpPlanner : public CoallocationPlanner {
   std::vector<model::Plan> plan(const model::ResourceGraph& graph, const model::Request& request,
                                 const std::vector<model::Availability>& frames,
                                 PlannerStats& stats) override;
+  std::unique_ptr<FramePlanning> start(const model::ResourceGraph& graph,
+                                       const model::Request& request, PlannerStats& stats) override;
 
   // Chosen arcs dropped by decoding (cycles off the walked paths) over all plans so far.
   long dropped_arcs() const { return dropped_arcs_; }

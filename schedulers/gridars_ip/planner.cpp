@@ -42,40 +42,35 @@ void verify(const model::ResourceGraph& graph, const model::Request& request,
 
 // What is known about one frame of the request being planned.
 struct Known {
-  const model::Availability* avail = nullptr;
+  model::Availability avail;
   std::optional<model::Plan> plan;  // the plan returned for it; none: no plan
-  bool exact = false;  // plan optimal (first_feasible: feasible), or no plan proven by solving
+  bool exact = false;               // no plan proven (by solving or by counting)
 };
 
 bool same(const model::Availability& a, const model::Availability& b) {
   return a.free_cores == b.free_cores && a.free_bandwidth == b.free_bandwidth;
 }
 
-// The answer for `avail` from what is known (outer nothing: it needs the solver; inner nothing:
-// no plan), with the plan's frame set to avail's. Identical availability gives the same model,
-// so the same answer; the frame shortcuts of frames.hpp give exact answers. A covering frame's
-// plan is reused only when the objective is the same in both frames: balance 0, or equal cores.
-std::optional<std::optional<model::Plan>> known_answer(const model::ResourceGraph& graph,
-                                                       const model::Request& request,
-                                                       const model::Availability& avail,
-                                                       const std::vector<Known>& known,
-                                                       const Options& o) {
-  auto in_frame = [&](std::optional<model::Plan> plan) {
-    if (plan) plan->frame = avail.frame;
-    return plan;
-  };
+// What is known of `avail` from the frames answered before, or nothing when it needs the solver.
+// Identical availability gives the same model, so the same answer (its plan moved to avail's
+// frame); the shortcuts of frames.hpp only ever prove that there is no plan. A frame covered by one
+// with a plan is solved, not given that plan: it would be optimal too, but among equally cheap
+// plans maybe not the solver's, and the answer would depend on which frames were planned before.
+std::optional<Known> known_answer(const model::ResourceGraph& graph, const model::Request& request,
+                                  const model::Availability& avail, const std::vector<Known>& known,
+                                  const Options& o) {
   if (!o.reuse_identical_frames) return std::nullopt;
   for (const Known& k : known)
-    if (same(*k.avail, avail)) return in_frame(k.plan);
+    if (same(k.avail, avail)) {
+      Known copy{avail, k.plan, k.exact};
+      if (copy.plan) copy.plan->frame = avail.frame;
+      return copy;
+    }
   if (!o.frame_shortcuts) return std::nullopt;
-  if (obviously_infeasible(graph, request, avail)) return std::optional<model::Plan>();
-  for (const Known& k : known) {
-    if (!k.exact || !covers(*k.avail, avail)) continue;
-    if (!k.plan) return std::optional<model::Plan>();  // no plan with more room: none with less
-    if (o.balance != 0 && k.avail->free_cores != avail.free_cores) continue;
-    auto plan = in_frame(k.plan);
-    if (!model::check_plan(graph, request, avail, *plan)) return plan;
-  }
+  if (obviously_infeasible(graph, request, avail)) return Known{avail, std::nullopt, true};
+  for (const Known& k : known)
+    if (k.exact && covers(k.avail, avail))
+      return Known{avail, std::nullopt, true};  // no plan with more room: none with less
   return std::nullopt;
 }
 
@@ -102,13 +97,55 @@ Known solve_frame(const model::ResourceGraph& graph, const model::Request& reque
                                          request.id, index, milp::to_string(o.backend),
                                          result.message));
   if (!result.has_solution())  // infeasible, or nothing found within the time limit
-    return {&avail, std::nullopt, result.status == milp::Status::Infeasible};
+    return Known{avail, std::nullopt, result.status == milp::Status::Infeasible};
   Decoded d = decode(f, graph, request, avail, result);
   verify(graph, request, avail, index, d.plan, result);
   dropped_arcs += d.dropped_arcs;
-  const bool exact = result.status == milp::Status::Optimal || o.first_feasible;
-  return {&avail, std::move(d.plan), exact};
+  return Known{avail, std::move(d.plan), false};
 }
+
+// One request's frames answered one at a time: from what the frames answered before prove, or by a
+// solve. Every answer depends on its own frame only (known_answer).
+class Session final : public FramePlanning {
+ public:
+  Session(const Options& options, const model::ResourceGraph& graph, const model::Request& request,
+          PlannerStats& stats, long& dropped_arcs)
+      : options_(options),
+        graph_(graph),
+        request_(request),
+        stats_(stats),
+        dropped_arcs_(dropped_arcs) {}
+
+  std::optional<model::Plan> plan(const model::Availability& avail) override {
+    return answer(avail, planned_);
+  }
+
+  // `index` names the frame in dumps and messages.
+  std::optional<model::Plan> answer(const model::Availability& avail, std::size_t index) {
+    validate_input(graph_, request_, avail);
+    ++planned_;
+    auto k = known_answer(graph_, request_, avail, known_, options_);
+    if (!k) {
+      k = solve_frame(graph_, request_, avail, index, options_, stats_, dropped_arcs_);
+    } else if (k->plan) {
+      if (auto err = model::check_plan(graph_, request_, avail, *k->plan))
+        throw std::logic_error(
+            fmt::format("gridars-ip: request {} frame {}: reused plan fails check: {}", request_.id,
+                        index, *err));
+    }
+    known_.push_back(std::move(*k));
+    return known_.back().plan;
+  }
+
+ private:
+  const Options& options_;
+  const model::ResourceGraph& graph_;
+  const model::Request& request_;
+  PlannerStats& stats_;
+  long& dropped_arcs_;
+  std::vector<Known> known_;
+  std::size_t planned_ = 0;
+};
 
 }  // namespace
 
@@ -135,9 +172,9 @@ std::vector<ParamSpec> param_specs() {
       spec("reuse_identical_frames", T::Bool, "true",
            "solve once for frames with identical availability (false: solve every frame)"),
       spec("frame_shortcuts", T::Bool, "true",
-           "answer frames without the solver where exact: too few free cores or no link wide "
-           "enough (no plan), or no more capacity than a solved frame (its plan if it fits, or "
-           "none if it had none); needs reuse_identical_frames"),
+           "answer frames without the solver where there is provably no plan: too few free cores, "
+           "no link wide enough, or no more capacity than a frame without one; needs "
+           "reuse_identical_frames"),
   };
 }
 
@@ -168,33 +205,24 @@ std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& grap
                                                 const std::vector<model::Availability>& frames,
                                                 PlannerStats& stats) {
   for (const auto& avail : frames) validate_input(graph, request, avail);
-  const bool shortcuts = options_.reuse_identical_frames && options_.frame_shortcuts;
   std::vector<std::size_t> order(frames.size());
   std::iota(order.begin(), order.end(), 0);
-  if (shortcuts) order = solve_order(frames);  // a frame after those that cover it
-  std::vector<Known> known;
+  // Frames with the most room first, so that the no-plan shortcuts apply to the others.
+  if (options_.reuse_identical_frames && options_.frame_shortcuts) order = solve_order(frames);
+  Session session(options_, graph, request, stats, dropped_arcs_);
   std::vector<std::optional<model::Plan>> answers(frames.size());
-  for (const std::size_t index : order) {
-    const model::Availability& avail = frames[index];
-    if (auto answer = known_answer(graph, request, avail, known, options_)) {
-      answers[index] = std::move(*answer);
-      if (answers[index]) {
-        if (auto err = model::check_plan(graph, request, avail, *answers[index]))
-          throw std::logic_error(
-              fmt::format("gridars-ip: request {} frame {}: reused plan fails check: {}",
-                          request.id, index, *err));
-      }
-      known.push_back({&avail, answers[index], false});  // covering is transitive: solved ones do
-      continue;
-    }
-    Known k = solve_frame(graph, request, avail, index, options_, stats, dropped_arcs_);
-    answers[index] = k.plan;
-    known.push_back(std::move(k));
-  }
+  for (const std::size_t index : order) answers[index] = session.answer(frames[index], index);
   std::vector<model::Plan> plans;
   for (auto& answer : answers)
     if (answer) plans.push_back(std::move(*answer));
   return plans;
+}
+
+std::unique_ptr<FramePlanning> GridarsIpPlanner::start(const model::ResourceGraph& graph,
+                                                       const model::Request& request,
+                                                       PlannerStats& stats) {
+  model::validate(request);
+  return std::make_unique<Session>(options_, graph, request, stats, dropped_arcs_);
 }
 
 void register_planner(PlannerRegistry& registry) {

@@ -71,11 +71,9 @@ std::size_t replay(const model::ResourceGraph& g, const kinds::coallocation::Coo
   std::size_t accepted = 0;
   for (const auto& r : requests) {
     const auto frames = grc.frames(r);
-    auto planning = grc.plan(
-        g, r,
-        kinds::coallocation::availability_from_tables(frames, t.cores, t.bandwidth, r.submit));
-    const auto rec = grc.decide(r, static_cast<int>(frames.size()), std::move(planning),
-                                [&](const model::Plan& p) { return reserve(r, p, next_id++, t); });
+    const auto rec = grc.plan_and_decide(
+        g, r, kinds::coallocation::availability_from_tables(frames, t.cores, t.bandwidth, r.submit),
+        [&](const model::Plan& p) { return reserve(r, p, next_id++, t); });
     accepted += rec.outcome == kinds::coallocation::Outcome::Accepted;
   }
   return accepted;

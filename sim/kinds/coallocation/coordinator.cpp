@@ -17,6 +17,23 @@ double thread_cpu_seconds() {
   if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
+
+// Option (C): the user sees a share of what is free.
+void apply_service_level(const model::Request& r, std::vector<model::Availability>& availability) {
+  if (r.service_level < 1)
+    for (auto& a : availability) a = a.scaled(r.service_level);
+}
+
+// Every plan is checked by code that did not build it, against the frame it was made for.
+void check_planned(const model::ResourceGraph& g, const model::Request& r,
+                   const model::Availability& frame, const model::Plan& p) {
+  if (!(p.frame == frame.frame))
+    throw std::logic_error("planner returned a plan for a frame it was not given");
+  if (auto err = model::check_plan(g, r, frame, p))
+    throw std::logic_error("planner returned an infeasible plan for request " +
+                           std::to_string(r.id) + ": " + *err);
+}
+
 }  // namespace
 
 Coordinator::Coordinator(std::shared_ptr<schedulers::CoallocationPlanner> planner,
@@ -24,6 +41,7 @@ Coordinator::Coordinator(std::shared_ptr<schedulers::CoallocationPlanner> planne
     : planner_(std::move(planner)), config_(std::move(config)) {
   if (!planner_) throw std::invalid_argument("Coordinator: no planner");
   if (config_.frames < 1) throw std::invalid_argument("Coordinator: frames must be >= 1");
+  schedulers::trial_order(config_.order, {});  // throws on an unknown order
 }
 
 std::vector<model::TimeFrame> Coordinator::frames(const model::Request& r) const {
@@ -32,8 +50,7 @@ std::vector<model::TimeFrame> Coordinator::frames(const model::Request& r) const
 
 Planning Coordinator::plan(const model::ResourceGraph& g, const model::Request& r,
                            std::vector<model::Availability> availability) const {
-  if (r.service_level < 1)  // option (C): the user sees a share of what is free
-    for (auto& a : availability) a = a.scaled(r.service_level);
+  apply_service_level(r, availability);
   Planning out;
   const auto wall_start = std::chrono::steady_clock::now();
   const double cpu_start = thread_cpu_seconds();
@@ -41,15 +58,12 @@ Planning Coordinator::plan(const model::ResourceGraph& g, const model::Request& 
   out.cpu_seconds = thread_cpu_seconds() - cpu_start;
   out.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  // Every plan is checked by code that did not build it, against the frame it was made for.
   for (const auto& p : out.plans) {
     auto it = std::find_if(availability.begin(), availability.end(),
                            [&](const auto& a) { return a.frame == p.frame; });
     if (it == availability.end())
       throw std::logic_error("planner returned a plan for a frame it was not given");
-    if (auto err = model::check_plan(g, r, *it, p))
-      throw std::logic_error("planner returned an infeasible plan for request " +
-                             std::to_string(r.id) + ": " + *err);
+    check_planned(g, r, *it, p);
   }
   schedulers::sort_plans(g, r, config_.order, out.plans);
   return out;
@@ -73,6 +87,45 @@ RequestRecord Coordinator::decide(const model::Request& r, int frames, Planning 
       break;
     }
   }
+  return rec;
+}
+
+RequestRecord Coordinator::plan_and_decide(
+    const model::ResourceGraph& g, const model::Request& r,
+    std::vector<model::Availability> availability,
+    const std::function<bool(const model::Plan&)>& reserve) const {
+  const int n = static_cast<int>(availability.size());
+  std::vector<model::TimeFrame> frames;
+  for (const auto& a : availability) frames.push_back(a.frame);
+  const auto order =
+      config_.plan_all ? std::nullopt : schedulers::trial_order(config_.order, frames);
+  if (!order) return decide(r, n, plan(g, r, std::move(availability)), reserve);
+  apply_service_level(r, availability);
+  RequestRecord rec;
+  rec.request = r;
+  rec.frames = n;
+  schedulers::PlannerStats stats;
+  const auto planning = planner_->start(g, r, stats);
+  for (const std::size_t i : *order) {
+    // Only the planner is timed: trying a plan lets the other simulated actors run.
+    const auto wall_start = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_seconds();
+    auto p = planning->plan(availability[i]);
+    if (p) check_planned(g, r, availability[i], *p);
+    rec.planning_cpu += thread_cpu_seconds() - cpu_start;
+    rec.planning_wall +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    if (!p) continue;
+    ++rec.plans_found;
+    ++rec.plans_tried;
+    if (reserve(*p)) {
+      rec.outcome = Outcome::Accepted;
+      rec.plan = std::move(*p);
+      break;
+    }
+  }
+  rec.solver_nodes = stats.nodes;
+  rec.solves = stats.solves;
   return rec;
 }
 

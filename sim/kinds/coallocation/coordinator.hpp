@@ -19,6 +19,10 @@ namespace arsim::kinds::coallocation {
 struct CoordinatorConfig {
   int frames = 10;             // N laddered frames (stage 2i)
   std::string order = "time";  // plan order, GridARS option (a)/(b)/(c) (schedulers::sort_plans)
+  // Plan every frame before trying any. Otherwise, where the order follows from the frames alone
+  // (schedulers::trial_order), frames are planned as their plans are tried: the same plans tried
+  // in the same order (planners' answers depend on their own frame only), fewer solves.
+  bool plan_all = false;
 };
 
 // What the planner made of one request: verified plans in the order they are tried.
@@ -49,6 +53,13 @@ class Coordinator {
   // plans are tried in order until one does. The record's decision_time is left to the caller.
   RequestRecord decide(const model::Request& request, int frames, Planning planning,
                        const std::function<bool(const model::Plan&)>& reserve) const;
+
+  // Stages 2iii–2v for one request: plan() then decide(), or, where the order allows it and
+  // plan_all is off, frame by frame with planning stopped at the first plan that commits. Then
+  // plans_found counts the plans found up to that one, and solves and CPU time only what ran.
+  RequestRecord plan_and_decide(const model::ResourceGraph& graph, const model::Request& request,
+                                std::vector<model::Availability> availability,
+                                const std::function<bool(const model::Plan&)>& reserve) const;
 
  private:
   std::shared_ptr<schedulers::CoallocationPlanner> planner_;

@@ -56,6 +56,9 @@ std::vector<scenario::KeySpec> Kind::keys() const {
       key("grc.frames", T::Int).def("10").at_least(1).at_most(10000).about("candidate time frames per request"),
       key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
           .about("user option: how plans are ranked"),
+      key("grc.plan_all", T::Bool).def("false")
+          .about("plan every frame before trying any; false: frames are planned as their plans "
+                 "are tried (orders time, late), the same decisions with fewer solves"),
       key("grc.hold_timeout", T::Double).def("60").above(0)
           .about("seconds before an uncommitted hold expires"),
       key("planner.*", T::String).about("planner parameter (checked by the registry)"),

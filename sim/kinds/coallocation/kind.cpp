@@ -31,7 +31,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                      site);
   for (const auto& [domain, host] : view.network_rm_hosts)
     spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
-  const GrcConfig gc{{static_cast<int>(s.get_int("grc.frames")), s.get_string("grc.order")},
+  const GrcConfig gc{{static_cast<int>(s.get_int("grc.frames")), s.get_string("grc.order"),
+                      s.get_bool("grc.plan_all")},
                      s.get_double("grc.hold_timeout")};
   spawn<Grc>("grc", view.grc_host, ctx, make_planner(catalog, s, spec.single ? "" : spec.dir), gc);
   // One user actor per user that has requests, in file order of the scenario's users.

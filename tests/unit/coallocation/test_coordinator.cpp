@@ -92,6 +92,59 @@ TEST(Coordinator, PlansAreTriedInOrderUntilOneCommits) {
   EXPECT_EQ(none.plans_tried, 3);
 }
 
+// Frame by frame (plan_all off): the same plans tried in the same order as plan() then decide(),
+// and only the frames up to the plan that commits are planned (greedy counts one solve a frame).
+TEST(Coordinator, FramesArePlannedAsTheirPlansAreTried) {
+  const auto g = tiny_graph();
+  const auto r = two_components(1);
+  for (const std::string order : {"time", "late", "price"}) {
+    const Coordinator lazy(greedy(), {3, order});
+    const Coordinator all(greedy(), {3, order, true});
+    std::vector<model::Availability> avail;
+    for (const auto& f : lazy.frames(r)) avail.push_back(model::full_availability(g, f));
+    std::vector<double> tried_lazy, tried_all;
+    const auto second = [](std::vector<double>& tried) {
+      return [&tried](const model::Plan& p) {
+        tried.push_back(p.frame.start);
+        return tried.size() == 2;  // the first hold is refused
+      };
+    };
+    const auto a = lazy.plan_and_decide(g, r, avail, second(tried_lazy));
+    const auto b = all.plan_and_decide(g, r, avail, second(tried_all));
+    EXPECT_EQ(tried_lazy, tried_all) << order;
+    EXPECT_EQ(a.outcome, Outcome::Accepted) << order;
+    EXPECT_EQ(a.plan.frame, b.plan.frame) << order;
+    EXPECT_EQ(a.plan.sites, b.plan.sites) << order;
+    EXPECT_EQ(a.plans_tried, 2) << order;
+    EXPECT_EQ(b.solves, 3) << order;
+    EXPECT_EQ(b.plans_found, 3) << order;
+    const bool frame_order = order != "price";  // price needs every plan's value first
+    EXPECT_EQ(a.solves, frame_order ? 2 : 3) << order;
+    EXPECT_EQ(a.plans_found, frame_order ? 2 : 3) << order;
+  }
+  EXPECT_EQ(Coordinator(greedy(), {3, "late"})
+                .plan_and_decide(g, r, {}, [](const auto&) { return true; })
+                .outcome,
+            Outcome::Rejected);  // no frame, no plan
+}
+
+TEST(Coordinator, FrameByFrameChecksEveryPlanAndTheUsersShare) {
+  const auto g = tiny_graph();
+  const Coordinator bad(std::make_shared<OneSitePlanner>(), {1, "time"});
+  const auto yes = [](const model::Plan&) { return true; };
+  EXPECT_THROW(
+      bad.plan_and_decide(g, two_components(1), {model::full_availability(g, {0, 100})}, yes),
+      std::logic_error);
+  const Coordinator c(greedy(), {1, "time"});
+  const std::vector avail{model::full_availability(g, {0, 100})};
+  EXPECT_EQ(c.plan_and_decide(g, two_components(3), avail, yes).outcome, Outcome::Accepted);
+  EXPECT_EQ(c.plan_and_decide(g, two_components(3, 0.5), avail, yes).outcome, Outcome::Rejected);
+}
+
+TEST(Coordinator, AnUnknownOrderIsRefusedWhenTheCoordinatorIsMade) {
+  EXPECT_THROW(Coordinator(greedy(), {3, "soonest"}), std::invalid_argument);
+}
+
 TEST(Coordinator, AvailabilityFromTablesIsTheLeastFreeCapacityOverTheFrame) {
   std::vector<model::ReservationTable> cores, bandwidth;
   cores.emplace_back(4);

@@ -62,9 +62,10 @@ TEST_F(ScenarioErrors, WrongRootOrSecondRoot) {
 }
 
 TEST_F(ScenarioErrors, UnknownAttribute) {
-  EXPECT_EQ(
-      with("  <grc planer=\"greedy\"/>"),
-      at(6) + "unknown attribute 'planer' on <grc>; valid: planner, frames, order, hold_timeout");
+  EXPECT_EQ(with("  <grc planer=\"greedy\"/>"),
+            at(6) +
+                "unknown attribute 'planer' on <grc>; valid: planner, frames, order, plan_all, "
+                "hold_timeout");
   EXPECT_EQ(
       with("  <user name=\"C\" level=\"1\"/>"),
       at(6) + "unknown attribute 'level' on <user>; valid: name, mean_interarrival, service_level");
@@ -212,10 +213,10 @@ TEST_F(ScenarioErrors, MissingFile) {
 }
 
 TEST_F(ScenarioErrors, BadSweepKey) {
-  EXPECT_EQ(
-      with("  <sweep><param name=\"grc.planer\" values=\"a\"/></sweep>"),
-      at(6) +
-          "unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, grc.hold_timeout");
+  EXPECT_EQ(with("  <sweep><param name=\"grc.planer\" values=\"a\"/></sweep>"),
+            at(6) +
+                "unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
+                "grc.plan_all, grc.hold_timeout");
   EXPECT_EQ(with("  <sweep><param name=\"user.UserC.service_level\" values=\"1\"/></sweep>"),
             at(6) + "unknown user 'UserC' in key 'user.UserC.service_level'; valid: UserA, UserB");
   EXPECT_EQ(with("  <sweep><param name=\"scenario.seed\" values=\"1 2\"/></sweep>"),

@@ -128,9 +128,8 @@ actors::Courier<protocol::Decision>& Grc::courier(sg4::Mailbox* user) {
 void Grc::handle(const protocol::Submit& submit) {
   const model::Request& r = submit.request;
   const auto frames = coordinator_.frames(r);
-  auto planning = coordinator_.plan(ctx_.platform->graph, r, query(frames));
-  RequestRecord rec = coordinator_.decide(r, static_cast<int>(frames.size()), std::move(planning),
-                                          [&](const model::Plan& p) { return reserve(r, p); });
+  RequestRecord rec = coordinator_.plan_and_decide(
+      ctx_.platform->graph, r, query(frames), [&](const model::Plan& p) { return reserve(r, p); });
   rec.decision_time = sg4::Engine::get_clock();
   const bool accepted = rec.outcome == Outcome::Accepted;
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
