@@ -34,6 +34,7 @@ READINGS = {  # variant of gridars_fig7_readings.xml -> what it changes
     "type4_complete": "Type 4 with all 6 pairs",
     "unit_values": "option (A) as plain unit values (balance 0)",
     "latest_first": "plans tried latest first (stage 2iv)",
+    "two_frames": "N = 2 frames instead of 10 (not a reading: §4.1 says N = 10)",
 }
 
 
@@ -188,3 +189,19 @@ def readings_table(readings):
         shifts.append(f"| {v} | " + " | ".join(row) + " |")
     legend = "\n".join(f"- `{v}`: {READINGS[v]}" for v in variants)
     return "\n".join(lines), "\n".join(shifts), legend
+
+
+def reaching(readings):
+    """Markdown: for each published value, the readings whose 30-run 95 % confidence interval holds
+    it, so a point our default misses names the reading that would reach it."""
+    lines = ["| variant | load | user | paper | readings whose 95 % CI holds it |", "|---|---|---|---|---|"]
+    variants = [v for v in READINGS if (readings.variant == v).any()]
+    for (var, load), values in FIG7.items():
+        for user, paper in zip(("UserA", "UserB"), values):
+            hits = []
+            for v in variants:
+                c = cell(readings, v, SERVICE_LEVEL[var], user, LOAD_MINUTES[load])
+                if c is not None and abs(paper - c[0]) <= c[3] * c[1] / np.sqrt(c[2]):
+                    hits.append(f"`{v}` ({c[0]:.3f})")
+            lines.append(f"| -{var} | {load} % | {user} | {paper} | {', '.join(hits) or 'none'} |")
+    return "\n".join(lines)

@@ -65,7 +65,8 @@ def gridars_fig7_lines(out, figs):
         table, shifts, legend = gridars_fig7.readings_table(readings)
         parts += ["#### The open readings of Table 1 (gridars_fig7_readings.xml, 30 runs each, mean ± 95 % CI)", "", legend, "",
                   table, "", "Shift of the mean of both users from the `paper` reading:", "",
-                  shifts, ""]
+                  shifts, "", "Which readings reach each published value:", "",
+                  gridars_fig7.reaching(readings), ""]
     return parts
 
 
