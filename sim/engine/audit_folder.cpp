@@ -102,6 +102,8 @@ RecordedRun read_recorded_run(const std::string& path) {
   if (!std::regex_search(text, m, index))
     throw InputError(path + ": field 'run_index': expected a run index");
   r.run_index = std::stoi(m[1].str());
+  auto at = field(text, "arsim_commit");
+  if (at != std::string::npos) r.arsim_commit = string_literal(text, at).value_or("");
   return r;
 }
 
@@ -126,6 +128,7 @@ namespace {
 struct Audit {
   std::string dir;
   scenario::RunSpec spec;
+  std::string arsim_commit;  // of the arsim that made the run
 };
 
 // The runs a scenario with overrides makes, by (scenario_hash, run index): each scenario is read
@@ -171,6 +174,12 @@ class RecordedSpecs {
     const auto violations = catalog.kinds.of(a.spec.settings).audit(catalog, a.spec, a.dir);
     for (const auto& v : violations) report << "audit: " << v << "\n";
     report << "audit: " << (violations.empty() ? "passed" : "FAILED") << " (" << a.dir << ")\n";
+    // The settings are rebuilt by this arsim: a run made by another may differ by design.
+    if (!violations.empty() && !a.arsim_commit.empty() && a.arsim_commit != ARSIM_GIT_COMMIT)
+      report << fmt::format(
+          "audit: note: the run was made by arsim {}, audited by arsim {}; a change of behaviour "
+          "between them can explain these findings (run it again to compare)\n",
+          a.arsim_commit, ARSIM_GIT_COMMIT);
     status = violations.empty() ? 0 : 1;
   } catch (const InputError& e) {
     std::cerr << "arsim: " << e.what() << "\n";
@@ -200,7 +209,9 @@ int audit_in_child(const Catalog& catalog, const Audit& a, std::ostream& report)
 int audit_folder(const Catalog& catalog, const std::string& dir, std::ostream& report) {
   std::vector<Audit> audits;  // every run's settings first: nothing is audited on bad input
   RecordedSpecs specs(catalog);
-  for (const auto& run : run_folders(dir)) audits.push_back({run, specs.of(run)});
+  for (const auto& run : run_folders(dir))
+    audits.push_back({run, specs.of(run),
+                      read_recorded_run((fs::path(run) / "run.json").string()).arsim_commit});
   std::size_t failed = 0, broken = 0;
   bool bad_input = false;
   for (std::size_t i = 0; i < audits.size(); ++i) {

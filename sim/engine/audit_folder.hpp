@@ -19,6 +19,7 @@ struct RecordedRun {
   std::string scenario_hash;  // engine::scenario_hash of the run's settings
   int run_index = 0;
   std::vector<std::string> overrides;  // "key=value"
+  std::string arsim_commit;            // of the arsim that made the run; empty if not recorded
 };
 
 // Reads the fields above from `path`; throws InputError naming the file and the field that is

@@ -51,6 +51,24 @@ TEST(AuditCli, FindsAReservationChangedAfterTheRun) {
   EXPECT_NE(r.output.find("reserved 1000"), std::string::npos) << r.output;
 }
 
+// A failing run made by another arsim gets a note naming both commits; one made by this arsim not.
+TEST(AuditCli, AFailedRunMadeByAnotherArsimSaysSo) {
+  const auto out = two_runs(scratch("audit-commit"));
+  change_first_amount(out / "run_001" / "reservations.csv", "1000");
+  EXPECT_EQ(arsim("audit " + out.string()).output.find("audit: note:"), std::string::npos);
+  const auto json = out / "run_001" / "run.json";
+  std::string text = slurp(json);
+  const auto at = text.find("\"arsim_commit\": \"") + 17;
+  ASSERT_GT(at, 17u) << text;
+  text.replace(at, text.find('"', at) - at, "0123456789ab");
+  std::ofstream(json, std::ios::binary) << text;
+  const auto r = arsim("audit " + out.string());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("audit: note: the run was made by arsim 0123456789ab, audited by arsim "),
+            std::string::npos)
+      << r.output;
+}
+
 TEST(AuditCli, RefusesRunsTheirScenarioNoLongerGives) {
   const auto dir = scratch("audit-stale");
   const auto out = two_runs(dir);
