@@ -42,3 +42,15 @@ def fmt(mean, ci=None, digits=3):
     if ci is None or pd.isna(ci):
         return f"{mean:.{digits}f}"
     return f"{mean:.{digits}f} ± {ci:.{digits}f}"
+
+
+def save_figure(fig, fig_dir, name, dpi=120, **layout):
+    """Lays `fig` out (tight_layout with `layout`), writes it to fig_dir/name, closes it and returns
+    the path."""
+    import matplotlib.pyplot as plt  # the caller has chosen the backend
+
+    fig.tight_layout(**layout)
+    path = os.path.join(fig_dir, name)
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)
+    return path

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from common import run_dirs  # noqa: E402
+from common import run_dirs, save_figure  # noqa: E402
 
 # §4: the chance that one request (1..100) fits one offer (1..R): 1 - 0.495 * 100 / R; the paper
 # prints the first three (50.5 %, ≈75 %, ≈83 %).
@@ -86,10 +86,7 @@ def draw_fig2(t, fig_dir):
     b.legend(fontsize=8)
     b.set_title("single-fit probability")
     fig.suptitle("CTAAP Fig. 2 reproduced: 50 request nodes, 5 clusters of capacity 1..11")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "ctaap_fig2.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "ctaap_fig2.png", dpi=120)
     return path
 
 
@@ -125,10 +122,7 @@ def draw_fig3(t, df, fig_dir):
     b.legend(fontsize=8)
     b.set_title("CTAAP-Solver alone")
     fig.suptitle("CTAAP Fig. 3 reproduced: 5 clusters, capacity 1..n/5, offers 1..200")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "ctaap_fig3.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "ctaap_fig3.png", dpi=120)
     return path
 
 

@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from common import point_of, read_aggregate, run_dirs  # noqa: E402
+from common import point_of, read_aggregate, run_dirs, save_figure  # noqa: E402
 
 # Published numbers (GridARS §4.3, Table 2): row -> (avg s, max s, sigma s).
 TABLE2 = {
@@ -67,10 +67,7 @@ def fig8(out_dir, fig_dir):
     fig.legend(handles, labels, loc="center right", fontsize=8,
                title="site: N solid, S dashed, U dotted;\ncolour = CPUs", title_fontsize=8)
     fig.suptitle("GridARS Fig. 8 reproduced: load average per site")
-    fig.tight_layout(rect=(0, 0, 0.82, 1))
-    path = os.path.join(fig_dir, "gridars_fig8.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "gridars_fig8.png", dpi=120, rect=(0, 0, 0.82, 1))
     lines = ["| option | site | load at ~50 % request load | load at 100 % |", "|---|---|---|---|"]
     lines += [f"| {o} | {s} | {m:.3f} | {e:.3f} |" for o, s, m, e in rows]
     return path, "\n".join(lines)
@@ -108,10 +105,7 @@ def _fig9(series, fig_dir):
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=7, ncol=2)
     ax.set_title("GridARS Fig. 9 reproduced: planning time per plan, log scale")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "gridars_fig9.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "gridars_fig9.png", dpi=120)
     return path
 
 
@@ -130,10 +124,7 @@ def _fig10(series, fig_dir):
     axes[0][0].set_ylabel("CPU time per plan [ms], 0-10 ms")
     axes[0][-1].legend(fontsize=7, markerscale=3)
     fig.suptitle("GridARS Fig. 10 reproduced: linear view, by requested sites")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "gridars_fig10.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "gridars_fig10.png", dpi=120)
     return path
 
 

@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from common import read_summary, run_dirs, run_info  # noqa: E402
+from common import read_summary, run_dirs, run_info, save_figure  # noqa: E402
 
 # Published values (GridARS §4.2): (variant, load %) -> (UserA, UserB).
 FIG7 = {
@@ -127,10 +127,7 @@ def draw(headline, thirty, fig_dir):
     fig.legend(unique.values(), unique.keys(), loc="lower center", ncol=4, fontsize=8)
     fig.suptitle("GridARS Fig. 7 reproduced: co-allocation success ratio, -N solid, -S dashed; "
                  "published values as stars (UserA) and crosses (UserB)", fontsize=10)
-    fig.tight_layout(rect=(0, 0.14, 1, 0.95))
-    path = os.path.join(fig_dir, "gridars_fig7.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "gridars_fig7.png", dpi=120, rect=(0, 0.14, 1, 0.95))
     return path
 
 

@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from common import run_dirs  # noqa: E402
+from common import run_dirs, save_figure  # noqa: E402
 
 OBJECTIVES = ["throughput", "prioritized", "load_balance"]
 COMPLEXITY = [0.1, 0.2, 0.3, 0.4, 0.5]
@@ -129,6 +129,8 @@ def fig2(df, fig_dir):
                 continue
             mean = [g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio.mean() for c, n in cells]
             ci = [_ci95(g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio) for c, n in cells]
+            # One run has no interval: draw no bar rather than fail on an all-NaN yerr.
+            ci = None if np.all(np.isnan(ci)) else np.nan_to_num(ci)
             ax.errorbar(x, mean, yerr=ci, marker="o", ms=3, capsize=2, label=LABEL[m])
             rows.append(dict(objective=obj, matcher=m, mean=g.ratio.mean(), worst=np.nanmin(mean),
                              at_best=(g.ratio >= 1 - 1e-9).mean()))
@@ -140,10 +142,7 @@ def fig2(df, fig_dir):
     axes[0].set_ylabel("objective / best known (optimum)")
     axes[0].legend(fontsize=8)
     fig.suptitle("Garbacki & Naik Fig. 2 reproduced: objective relative to the optimum (mean ± 95 % CI)")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "matching_fig2.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "matching_fig2.png", dpi=120)
     return path, pd.DataFrame(rows)
 
 
@@ -184,10 +183,7 @@ def anytime(out_dir, fig_dir):
     axes[0].set_ylim(0.8, 1.005)
     axes[0].legend(fontsize=8)
     fig.suptitle("Anytime: 40 jobs, complexity 0.5, 200 resources")
-    fig.tight_layout()
-    path = os.path.join(fig_dir, "matching_anytime.png")
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    path = save_figure(fig, fig_dir, "matching_anytime.png", dpi=120)
     return path, pd.DataFrame(rows)
 
 
