@@ -48,6 +48,27 @@ model::Availability shrink(const model::Availability& base, double t, std::mt199
   return a;
 }
 
+// Eight frames of `inst` (LST moved to 700 so they fit): its availability, then random shrinks of
+// earlier frames, so that many cover others.
+std::vector<model::Availability> shrunk_frames(Instance& inst, std::mt19937_64& rng) {
+  inst.request.lst = 700;
+  std::vector<model::Availability> frames = {inst.avail};
+  for (int t = 1; t < 8; ++t) {
+    const auto& base = frames[std::uniform_int_distribution<int>(0, t - 1)(rng)];
+    frames.push_back(shrink(base, t * 100.0, rng));
+  }
+  return frames;
+}
+
+// Both back-ends, with and without option (A), by instance number.
+gip::Options varied_options(int i) {
+  gip::Options o;
+  o.backend = i % 2 ? Backend::Glpk : Backend::Cbc;
+  o.time_limit = 0;
+  o.balance = (i % 3) * 0.75;
+  return o;
+}
+
 }  // namespace
 
 // The counting test only ever says "no plan" where there is none.
@@ -125,16 +146,8 @@ TEST(GridarsIpFrames, AFramesPlanDoesNotDependOnWhichFramesWerePlannedBefore) {
   int plans_compared = 0;
   for (int i = 0; i < 60; ++i) {
     Instance inst = arsim::test::random_instance(rng);
-    inst.request.lst = 700;
-    std::vector<model::Availability> frames = {inst.avail};
-    for (int t = 1; t < 8; ++t) {
-      const auto& base = frames[std::uniform_int_distribution<int>(0, t - 1)(rng)];
-      frames.push_back(shrink(base, t * 100.0, rng));
-    }
-    gip::Options o;
-    o.backend = i % 2 ? Backend::Glpk : Backend::Cbc;
-    o.time_limit = 0;
-    o.balance = (i % 3) * 0.75;
+    const auto frames = shrunk_frames(inst, rng);
+    const gip::Options o = varied_options(i);
     gip::GridarsIpPlanner planner(o);
     PlannerStats stats;
     const auto all = planner.plan(inst.graph, inst.request, frames, stats);
@@ -168,16 +181,8 @@ TEST(GridarsIpFrames, ShortcutsGiveTheOptimaOfSolvingEveryFrame) {
   int saved = 0;
   for (int i = 0; i < 120; ++i) {
     Instance inst = arsim::test::random_instance(rng);
-    inst.request.lst = 700;
-    std::vector<model::Availability> frames = {inst.avail};
-    for (int t = 1; t < 8; ++t) {
-      const auto& base = frames[std::uniform_int_distribution<int>(0, t - 1)(rng)];
-      frames.push_back(shrink(base, t * 100.0, rng));
-    }
-    gip::Options o;
-    o.backend = i % 2 ? Backend::Glpk : Backend::Cbc;
-    o.time_limit = 0;
-    o.balance = (i % 3) * 0.75;
+    const auto frames = shrunk_frames(inst, rng);
+    const gip::Options o = varied_options(i);
     auto every = o;
     every.frame_shortcuts = false;
     int solves_short = 0, solves_every = 0;
