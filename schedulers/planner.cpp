@@ -38,20 +38,18 @@ std::unique_ptr<FramePlanning> CoallocationPlanner::start(const model::ResourceG
 
 void sort_plans(const model::ResourceGraph& graph, const model::Request& request,
                 const std::string& order, std::vector<model::Plan>& plans) {
-  if (order == "time") {
-    std::stable_sort(plans.begin(), plans.end(),
-                     [](const auto& a, const auto& b) { return a.frame.start < b.frame.start; });
-  } else if (order == "late") {
-    std::stable_sort(plans.begin(), plans.end(),
-                     [](const auto& a, const auto& b) { return a.frame.start > b.frame.start; });
-  } else if (order == "price" || order == "quality") {
-    std::stable_sort(plans.begin(), plans.end(), [&](const auto& a, const auto& b) {
-      return model::plan_value(graph, request, a) < model::plan_value(graph, request, b);
-    });
-  } else {
-    throw std::invalid_argument("unknown plan order '" + order +
-                                "'; valid: time, late, price, quality");
+  std::vector<model::TimeFrame> frames;
+  for (const auto& p : plans) frames.push_back(p.frame);
+  if (const auto by_frame = trial_order(order, frames)) {  // time, late
+    std::vector<model::Plan> sorted;
+    for (const std::size_t i : *by_frame) sorted.push_back(std::move(plans[i]));
+    plans = std::move(sorted);
+    return;
   }
+  std::stable_sort(
+      plans.begin(), plans.end(), [&](const auto& a, const auto& b) {  // price, quality
+        return model::plan_value(graph, request, a) < model::plan_value(graph, request, b);
+      });
 }
 
 std::optional<std::vector<std::size_t>> trial_order(const std::string& order,

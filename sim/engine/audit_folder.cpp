@@ -137,10 +137,9 @@ class RecordedSpecs {
  public:
   explicit RecordedSpecs(const Catalog& catalog) : catalog_(catalog) {}
 
-  // The run's settings rebuilt from its scenario and overrides, as arsim run made them.
-  scenario::RunSpec of(const std::string& dir) {
-    const std::string path = (fs::path(dir) / "run.json").string();
-    const RecordedRun r = read_recorded_run(path);
+  // The settings of the run `r` read from `path`, rebuilt from its scenario and overrides as
+  // arsim run made them.
+  scenario::RunSpec of(const std::string& path, const RecordedRun& r) {
     std::string key = r.scenario;
     for (const auto& o : r.overrides) key += '\n' + o;
     auto [runs, fresh] = runs_.try_emplace(key);
@@ -209,9 +208,11 @@ int audit_in_child(const Catalog& catalog, const Audit& a, std::ostream& report)
 int audit_folder(const Catalog& catalog, const std::string& dir, std::ostream& report) {
   std::vector<Audit> audits;  // every run's settings first: nothing is audited on bad input
   RecordedSpecs specs(catalog);
-  for (const auto& run : run_folders(dir))
-    audits.push_back({run, specs.of(run),
-                      read_recorded_run((fs::path(run) / "run.json").string()).arsim_commit});
+  for (const auto& run : run_folders(dir)) {
+    const std::string path = (fs::path(run) / "run.json").string();
+    const RecordedRun r = read_recorded_run(path);
+    audits.push_back({run, specs.of(path, r), r.arsim_commit});
+  }
   std::size_t failed = 0, broken = 0;
   bool bad_input = false;
   for (std::size_t i = 0; i < audits.size(); ++i) {

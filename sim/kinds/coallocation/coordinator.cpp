@@ -18,6 +18,21 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// Wall and thread CPU time spent between start() and stop(), summed over calls.
+struct PlannerClock {
+  double wall = 0, cpu = 0;
+  std::chrono::steady_clock::time_point wall_start;
+  double cpu_start = 0;
+  void start() {
+    wall_start = std::chrono::steady_clock::now();
+    cpu_start = thread_cpu_seconds();
+  }
+  void stop() {
+    cpu += thread_cpu_seconds() - cpu_start;
+    wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  }
+};
+
 // Option (C): the user sees a share of what is free.
 void apply_service_level(const model::Request& r, std::vector<model::Availability>& availability) {
   if (r.service_level < 1)
@@ -52,12 +67,12 @@ Planning Coordinator::plan(const model::ResourceGraph& g, const model::Request& 
                            std::vector<model::Availability> availability) const {
   apply_service_level(r, availability);
   Planning out;
-  const auto wall_start = std::chrono::steady_clock::now();
-  const double cpu_start = thread_cpu_seconds();
+  PlannerClock clock;
+  clock.start();
   out.plans = planner_->plan(g, r, availability, out.stats);
-  out.cpu_seconds = thread_cpu_seconds() - cpu_start;
-  out.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  clock.stop();
+  out.cpu_seconds = clock.cpu;
+  out.wall_seconds = clock.wall;
   for (const auto& p : out.plans) {
     auto it = std::find_if(availability.begin(), availability.end(),
                            [&](const auto& a) { return a.frame == p.frame; });
@@ -105,16 +120,13 @@ RequestRecord Coordinator::plan_and_decide(
   rec.request = r;
   rec.frames = n;
   schedulers::PlannerStats stats;
+  PlannerClock clock;  // only the planner: trying a plan lets the other simulated actors run
   const auto planning = planner_->start(g, r, stats);
   for (const std::size_t i : *order) {
-    // Only the planner is timed: trying a plan lets the other simulated actors run.
-    const auto wall_start = std::chrono::steady_clock::now();
-    const double cpu_start = thread_cpu_seconds();
+    clock.start();
     auto p = planning->plan(availability[i]);
     if (p) check_planned(g, r, availability[i], *p);
-    rec.planning_cpu += thread_cpu_seconds() - cpu_start;
-    rec.planning_wall +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    clock.stop();
     if (!p) continue;
     ++rec.plans_found;
     ++rec.plans_tried;
@@ -124,6 +136,8 @@ RequestRecord Coordinator::plan_and_decide(
       break;
     }
   }
+  rec.planning_cpu = clock.cpu;
+  rec.planning_wall = clock.wall;
   rec.solver_nodes = stats.nodes;
   rec.solves = stats.solves;
   return rec;
