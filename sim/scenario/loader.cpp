@@ -276,12 +276,13 @@ class Reader {
     s_.set(key, check_value(*schema().find(key), value.value(), where), where);
   }
 
-  // <element name="N" ...>; when the schema gives the element a <param> group ("coordinator.*.param."),
-  // its <param>s become keys of that prefix with '*' replaced by N.
+  // <element name="N" ...>; when the schema gives the element a <param> group
+  // ("coordinator.*.param."), its <param>s become keys of that prefix with '*' replaced by N.
   void read_named(pugi::xml_node n, const std::string& element) {
     std::string param_prefix = schema().param_prefix_of(element);
-    check_shape(n, element, schema().attributes_of(element),
-                param_prefix.empty() ? std::vector<std::string>{} : std::vector<std::string>{"param"});
+    check_shape(
+        n, element, schema().attributes_of(element),
+        param_prefix.empty() ? std::vector<std::string>{} : std::vector<std::string>{"param"});
     const std::string name = read_name(n, element, named_[element]);
     if (element == "user") s_.add_user(name);
     if (element == "coordinator") s_.add_coordinator(name);

@@ -118,10 +118,10 @@ const KeySpec& known_key(const Settings& s, const std::string& key, const Locati
     const std::string section = section_of(key);
     const std::string name = section.substr(first.size() + 1);
     if (std::find(names->begin(), names->end(), name) == names->end())
-      throw InputError(fmt::format(
-          "{}unknown {} '{}' in key '{}'; valid: {}", location_prefix(where), first,
-          printable(name), printable(key),
-          names->empty() ? "none" : fmt::format("{}", fmt::join(*names, ", "))));
+      throw InputError(
+          fmt::format("{}unknown {} '{}' in key '{}'; valid: {}", location_prefix(where), first,
+                      printable(name), printable(key),
+                      names->empty() ? "none" : fmt::format("{}", fmt::join(*names, ", "))));
   }
   return *spec;
 }

@@ -50,6 +50,17 @@ std::shared_ptr<schedulers::CoallocationPlanner> greedy() {
   return std::shared_ptr<schedulers::CoallocationPlanner>(reg.planners.create("greedy", {}));
 }
 
+// Two frames per request, order time; fields set one by one (GCC 12 warns of an aggregate
+// initialisation of the nested strings).
+GrcConfig config(const std::string& name, int index, double planning_delay) {
+  GrcConfig c;
+  c.decision.frames = 2;
+  c.name = name;
+  c.index = index;
+  c.planning_delay = planning_delay;
+  return c;
+}
+
 // GRC "grc" (user W, delay `winner_delay`) and GRC "g2" (user L, delay winner_delay + lag).
 void run(World& w, double winner_delay, double lag, const model::Request& winner,
          const model::Request& loser) {
@@ -66,10 +77,8 @@ void run(World& w, double winner_delay, double lag, const model::Request& winner
     spawn<ComputeRm>("crm", w.view.site_hosts.at(site).front(), ctx, site);
   for (const auto& [domain, host] : w.view.network_rm_hosts)
     spawn<NetworkRm>("nrm", host, ctx, domain);
-  spawn<Grc>("grc", w.view.grc_host, ctx, greedy(),
-             GrcConfig{{2, "time"}, 60, "grc", 0, winner_delay});
-  spawn<Grc>("grc-g2", w.view.grc_host, ctx, greedy(),
-             GrcConfig{{2, "time"}, 60, "g2", 1, winner_delay + lag});
+  spawn<Grc>("grc", w.view.grc_host, ctx, greedy(), config("grc", 0, winner_delay));
+  spawn<Grc>("grc-g2", w.view.grc_host, ctx, greedy(), config("g2", 1, winner_delay + lag));
   spawn<User>("user-W", w.view.user_host, "W", std::vector<model::Request>{winner},
               User::Submissions::start(grc_mailbox(), w.view.user_host));
   spawn<User>("user-L", w.view.user_host, "L", std::vector<model::Request>{loser},

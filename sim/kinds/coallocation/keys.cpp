@@ -104,9 +104,10 @@ void Kind::check_rules(const scenario::Settings& s) const {
   for (const auto& name : s.coordinators())
     if (name == kDefaultCoordinator) {
       const auto* where = s.section("coordinator." + name);
-      throw InputError(fmt::format("{}<coordinator> attribute 'name': '{}' is the <grc>'s name; "
-                                   "expected another",
-                                   where ? scenario::location_prefix(*where) : "", name));
+      throw InputError(
+          fmt::format("{}<coordinator> attribute 'name': '{}' is the <grc>'s name; "
+                      "expected another",
+                      where ? scenario::location_prefix(*where) : "", name));
     }
   for (const auto& user : s.users()) {
     const std::string key = "user." + user + ".grc";

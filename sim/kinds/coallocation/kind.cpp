@@ -54,7 +54,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                      [](const auto& a, const auto& b) { return a.submit < b.submit; });
     if (mine.empty()) continue;
     auto& courier = couriers[coordinator_of(s, name)];
-    if (!courier) courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
+    if (!courier)
+      courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
     spawn<User>("user-" + name, view.user_host, name, mine, courier);
   }
 }

@@ -104,7 +104,8 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Cata
     std::map<std::string, std::string> params;
     if (planner_key == "grc.planner") params = engine::algorithm_params(s, "planner.", specs);
     if (coordinator != kDefaultCoordinator)
-      for (auto& [k, v] : engine::algorithm_params(s, "coordinator." + coordinator + ".param.", specs))
+      for (auto& [k, v] :
+           engine::algorithm_params(s, "coordinator." + coordinator + ".param.", specs))
         params[k] = v;
     std::string dir = run_dir;
     if (coordinator != kDefaultCoordinator) dir += (dir.empty() ? "" : "/") + coordinator;

@@ -71,8 +71,9 @@ TEST(Competition, AuditorCatchesAnAttemptOfTheWrongCoordinator) {
   write_run(dir.path(), two_grcs(), tiny_graph(), tiny_config());
   // Read with every user on the <grc>: request 1's attempt and grcs.csv no longer fit.
   const auto v = audit_dir(dir.path(), two_grcs(), {});
-  EXPECT_THAT(v, ::testing::Contains(HasSubstr(
-                     "attempts.csv:3: request 1 was tried by 'g2', but its user submits to 'grc'")));
+  EXPECT_THAT(v,
+              ::testing::Contains(HasSubstr(
+                  "attempts.csv:3: request 1 was tried by 'g2', but its user submits to 'grc'")));
   EXPECT_THAT(v, ::testing::Contains(HasSubstr("requests of 'grc' is '2', the other files say 4")));
 }
 

@@ -36,11 +36,11 @@ class Coordinators : public testing::TempDirTest {
 };
 
 TEST_F(Coordinators, ElementsBecomeKeysAndParams) {
-  const auto s = testing::load(file(
-      "  <user name=\"A\"/>\n  <user name=\"B\" grc=\"g2\"/>\n"
-      "  <coordinator name=\"g2\" planner=\"greedy\" order=\"late\">\n"
-      "    <param name=\"max_hops\" value=\"2\"/>\n  </coordinator>\n"
-      "  <coordinator name=\"g3\"/>"));
+  const auto s =
+      testing::load(file("  <user name=\"A\"/>\n  <user name=\"B\" grc=\"g2\"/>\n"
+                         "  <coordinator name=\"g2\" planner=\"greedy\" order=\"late\">\n"
+                         "    <param name=\"max_hops\" value=\"2\"/>\n  </coordinator>\n"
+                         "  <coordinator name=\"g3\"/>"));
   EXPECT_EQ(s.coordinators(), (std::vector<std::string>{"g2", "g3"}));
   EXPECT_EQ(s.get_string("coordinator.g2.planner"), "greedy");
   EXPECT_EQ(s.get_string("coordinator.g2.param.max_hops"), "2");
@@ -96,10 +96,12 @@ TEST_F(Coordinators, BadInputNamesTheLine) {
                 "order, plan_all, hold_timeout, planning_delay");
   EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\" frames=\"0\"/>"),
             f + "6: <coordinator> attribute 'frames': expected an integer in [1, 10000], got '0'");
-  EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>", {"coordinator.g3.frames=2"}),
-            "--set: unknown coordinator 'g3' in key 'coordinator.g3.frames'; valid: g2");
-  EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n  <coordinator name=\"g2\"/>"),
-            f + "7: duplicate <coordinator name=\"g2\"> (first at line 6)");
+  EXPECT_EQ(
+      error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>", {"coordinator.g3.frames=2"}),
+      "--set: unknown coordinator 'g3' in key 'coordinator.g3.frames'; valid: g2");
+  EXPECT_EQ(
+      error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n  <coordinator name=\"g2\"/>"),
+      f + "7: duplicate <coordinator name=\"g2\"> (first at line 6)");
 }
 
 }  // namespace

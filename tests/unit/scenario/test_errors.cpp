@@ -43,11 +43,12 @@ TEST_F(ScenarioErrors, UnknownElement) {
             at(6) +
                 "unknown element <workloda>; valid: description, platform, workload, user, "
                 "site, grc, coordinator, output, sweep");
-  EXPECT_EQ(with("  <offline experiment=\"x\"/>"),
-            at(6) +
-                "unknown element <offline>; valid: description, platform, workload, user, "
-                "site, grc, coordinator, output, sweep (<offline> is an element of kind offline; this "
-                "scenario is of kind coallocation)");
+  EXPECT_EQ(
+      with("  <offline experiment=\"x\"/>"),
+      at(6) +
+          "unknown element <offline>; valid: description, platform, workload, user, "
+          "site, grc, coordinator, output, sweep (<offline> is an element of kind offline; this "
+          "scenario is of kind coallocation)");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),
@@ -66,9 +67,10 @@ TEST_F(ScenarioErrors, UnknownAttribute) {
             at(6) +
                 "unknown attribute 'planer' on <grc>; valid: planner, frames, order, plan_all, "
                 "hold_timeout, planning_delay");
-  EXPECT_EQ(
-      with("  <user name=\"C\" level=\"1\"/>"),
-      at(6) + "unknown attribute 'level' on <user>; valid: name, mean_interarrival, service_level, grc");
+  EXPECT_EQ(with("  <user name=\"C\" level=\"1\"/>"),
+            at(6) +
+                "unknown attribute 'level' on <user>; valid: name, mean_interarrival, "
+                "service_level, grc");
   EXPECT_EQ(with("  <sweep bad=\"1\"/>"),
             at(6) + "unknown attribute 'bad' on <sweep>; valid: none");
 }

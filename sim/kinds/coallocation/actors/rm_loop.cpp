@@ -26,8 +26,7 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
             HoldGranted{h->request_id, h->id, desk.kind(), static_cast<int>(h->amounts.size())});
       XBT_DEBUG("hold %llu for request %d: %s", static_cast<unsigned long long>(h->id),
                 h->request_id, ok ? "granted" : "refused");
-      post(h->reply,
-           protocol::Vote{h->id, ok, answer == ReservationDesk::HoldAnswer::Started},
+      post(h->reply, protocol::Vote{h->id, ok, answer == ReservationDesk::HoldAnswer::Started},
            kControlMessageBytes);
     } else if (auto* c = std::get_if<protocol::CommitRequest>(message.get())) {
       std::vector<ReservationRecord> created;

@@ -301,8 +301,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
                has_grcs = std::filesystem::exists(dir / "grcs.csv");
     if (has_attempts && has_grcs)
       audit::check_competition(req, read_csv((dir / "attempts.csv").string()),
-                               read_csv((dir / "grcs.csv").string()), coordinators,
-                               a.violations());
+                               read_csv((dir / "grcs.csv").string()), coordinators, a.violations());
     else if (has_attempts || has_grcs)
       a.violations().push_back(std::string(has_grcs ? "grcs.csv" : "attempts.csv") +
                                " is there without " + (has_grcs ? "attempts.csv" : "grcs.csv"));

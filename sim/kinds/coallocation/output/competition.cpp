@@ -64,8 +64,8 @@ std::string grcs_csv(const RunRecord& rec) {
 }
 
 std::string attempts_csv(const RunRecord& rec) {
-  metrics::CsvWriter w({"request_id", "coordinator", "attempt", "phase", "frame_start",
-                        "frame_end", "time", "rms", "refused", "started"});
+  metrics::CsvWriter w({"request_id", "coordinator", "attempt", "phase", "frame_start", "frame_end",
+                        "time", "rms", "refused", "started"});
   for (const auto& a : rec.attempts) {
     w.field(a.request_id).field(a.coordinator).field(a.attempt).field(phase_name(a.phase));
     w.field(a.frame.start).field(a.frame.end).field(a.time).field(a.rms).field(a.refused);
@@ -96,10 +96,10 @@ struct RequestInfo {
 
 // Rows that do not parse are left out here: read_requests reports them.
 std::map<int, RequestInfo> read_infos(const metrics::CsvTable& t, const CoordinatorOfUser& of) {
-  const auto c_id = t.column("request_id"), c_user = t.column("user"),
-             c_out = t.column("outcome"), c_found = t.column("plans_found"),
-             c_tried = t.column("plans_tried"), c_est = t.column("est"), c_lst = t.column("lst"),
-             c_d = t.column("duration"), c_start = t.column("reserved_start");
+  const auto c_id = t.column("request_id"), c_user = t.column("user"), c_out = t.column("outcome"),
+             c_found = t.column("plans_found"), c_tried = t.column("plans_tried"),
+             c_est = t.column("est"), c_lst = t.column("lst"), c_d = t.column("duration"),
+             c_start = t.column("reserved_start");
   std::map<int, RequestInfo> out;
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& f = t.rows[i];
@@ -107,8 +107,16 @@ std::map<int, RequestInfo> read_infos(const metrics::CsvTable& t, const Coordina
     const auto est = model::parse_double(f[c_est]), lst = model::parse_double(f[c_lst]),
                d = model::parse_double(f[c_d]);
     if (!id || !found || !tried || !est || !lst || !d) continue;
-    RequestInfo r{t.where(i), of.of(f[c_user]), f[c_out] == "accepted", *found, *tried,
-                  *est, *lst, *d, model::parse_double(f[c_start]), {}};
+    RequestInfo r{t.where(i),
+                  of.of(f[c_user]),
+                  f[c_out] == "accepted",
+                  *found,
+                  *tried,
+                  *est,
+                  *lst,
+                  *d,
+                  model::parse_double(f[c_start]),
+                  {}};
     out.emplace(static_cast<int>(*id), std::move(r));
   }
   return out;
@@ -134,8 +142,8 @@ void check_attempt(const metrics::CsvTable& t, std::size_t i, std::map<int, Requ
   if (it == infos.end()) return fail(fmt::format("names request {}, not in requests.csv", *id));
   RequestInfo& r = it->second;
   if (coordinator != r.coordinator)
-    fail(fmt::format("request {} was tried by '{}', but its user submits to '{}'", *id,
-                     coordinator, r.coordinator));
+    fail(fmt::format("request {} was tried by '{}', but its user submits to '{}'", *id, coordinator,
+                     r.coordinator));
   if (!r.failed.insert(*attempt).second)
     fail(fmt::format("attempt {} of request {} appears twice", *attempt, *id));
   if (std::abs(*end - *start - r.duration) > kTol || *start < r.est - kTol ||
@@ -143,8 +151,8 @@ void check_attempt(const metrics::CsvTable& t, std::size_t i, std::map<int, Requ
     fail(fmt::format("frame [{}, {}) is not a frame of length {} in [{}, {}]", *start, *end,
                      r.duration, r.est, r.lst + r.duration));
   if (r.start && std::abs(*r.start - *start) < kTol)
-    fail(fmt::format("failed on frame [{}, {}), the frame request {} committed", *start, *end,
-                     *id));
+    fail(
+        fmt::format("failed on frame [{}, {}), the frame request {} committed", *start, *end, *id));
   if (*refused < 1 || *refused > *rms || *started < 0 || *started > *refused)
     fail(fmt::format("{} of {} RMs refused, {} for a started frame", *refused, *rms, *started));
   if (phase == "commit" && *started > 0) fail("a commit was refused for a started frame");
@@ -156,8 +164,8 @@ void check_attempt(const metrics::CsvTable& t, std::size_t i, std::map<int, Requ
 // Each grcs.csv row against what requests.csv and attempts.csv add up to.
 void check_rows(const metrics::CsvTable& g, std::map<std::string, Tally> tally,
                 std::vector<std::string>& violations) {
-  const std::vector<std::string> cols{"requests",      "accepted",      "plans_found",
-                                      "plans_tried",   "hold_refusals", "frame_started",
+  const std::vector<std::string> cols{"requests",       "accepted",      "plans_found",
+                                      "plans_tried",    "hold_refusals", "frame_started",
                                       "commit_failures"};
   std::set<std::string> seen;
   for (std::size_t i = 0; i < g.rows.size(); ++i) {
@@ -165,7 +173,7 @@ void check_rows(const metrics::CsvTable& g, std::map<std::string, Tally> tally,
     const std::string& name = f[g.column("coordinator")];
     if (!seen.insert(name).second) violations.push_back(g.where(i) + ": '" + name + "' twice");
     const Tally x = tally[name];
-    const long want[] = {x.requests,      x.accepted,      x.plans_found,  x.plans_tried,
+    const long want[] = {x.requests,      x.accepted,      x.plans_found,    x.plans_tried,
                          x.hold_refusals, x.frame_started, x.commit_failures};
     for (std::size_t c = 0; c < cols.size(); ++c) {
       const auto v = int_of(f[g.column(cols[c])]);
@@ -175,19 +183,18 @@ void check_rows(const metrics::CsvTable& g, std::map<std::string, Tally> tally,
     }
     const std::string& ratio = f[g.column("success_ratio")];
     const auto r = model::parse_double(ratio);
-    const bool ok = x.requests == 0 ? ratio.empty()
-                                    : r && std::abs(*r - static_cast<double>(x.accepted) /
-                                                             static_cast<double>(x.requests)) <
-                                               1e-12;
+    const bool ok = x.requests == 0
+                        ? ratio.empty()
+                        : r && std::abs(*r - static_cast<double>(x.accepted) /
+                                                 static_cast<double>(x.requests)) < 1e-12;
     if (!ok)
-      violations.push_back(
-          fmt::format("{}: success_ratio of '{}' is '{}', not {} of {}", g.where(i), name, ratio,
-                      x.accepted, x.requests));
+      violations.push_back(fmt::format("{}: success_ratio of '{}' is '{}', not {} of {}",
+                                       g.where(i), name, ratio, x.accepted, x.requests));
   }
   for (const auto& [name, x] : tally)
     if (x.requests > 0 && !seen.count(name))
-      violations.push_back(
-          fmt::format("{}: no row for coordinator '{}' of {} requests", g.source, name, x.requests));
+      violations.push_back(fmt::format("{}: no row for coordinator '{}' of {} requests", g.source,
+                                       name, x.requests));
 }
 
 }  // namespace

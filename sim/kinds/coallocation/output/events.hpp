@@ -46,8 +46,8 @@ struct JobCancelled {
   bool started = false;
 };
 
-using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted, ReservationCancelled,
-                           JobStarted, JobFinished, JobCancelled>;
+using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
+                           ReservationCancelled, JobStarted, JobFinished, JobCancelled>;
 using EventSink = metrics::EventSink<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion
