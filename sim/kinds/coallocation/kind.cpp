@@ -82,7 +82,7 @@ std::string Kind::description() const {
 }
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
-  make_planner(catalog, s);
+  for (const auto& c : coordinator_setups(s)) make_planner(catalog, s, "", c.name);
   metrics_config(s);
   if (s.get_string("workload.generator") == "gridars")
     gridars_config(s);

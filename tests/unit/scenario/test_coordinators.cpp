@@ -85,6 +85,28 @@ TEST_F(Coordinators, OverridesAndSweepsReachThem) {
   EXPECT_EQ(coordinator_of(s, "A"), "g2");
 }
 
+TEST_F(Coordinators, PlannersAreMadeAndCheckedPerCoordinator) {
+  const auto s = testing::load(file(
+      "  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n"
+      "  <coordinator name=\"g3\" planner=\"greedy\"><param name=\"max_hops\" "
+      "value=\"1\"/></coordinator>\n"
+      "  <coordinator name=\"g4\" planner=\"greedy\"><param name=\"balance\" "
+      "value=\"1\"/></coordinator>"));
+  const auto& catalog = testing::catalog();
+  // g2 takes the <grc>'s gridars-ip with balance=1; g3 has greedy with its own max_hops.
+  EXPECT_NE(kinds::coallocation::make_planner(catalog, s, "", "g2"), nullptr);
+  EXPECT_NE(kinds::coallocation::make_planner(catalog, s, "", "g3"), nullptr);
+  // g4 names greedy, so it does not take the <grc>'s gridars-ip parameters, and its own
+  // 'balance' is not a greedy parameter.
+  try {
+    kinds::coallocation::make_planner(catalog, s, "", "g4");
+    ADD_FAILURE() << "a parameter greedy does not have was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path("c.xml") + ":8:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("balance"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(Coordinators, BadInputNamesTheLine) {
   const std::string f = path("c.xml") + ":";
   EXPECT_EQ(error_of("  <user name=\"A\" grc=\"g9\"/>"),
