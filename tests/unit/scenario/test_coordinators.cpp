@@ -86,12 +86,12 @@ TEST_F(Coordinators, OverridesAndSweepsReachThem) {
 }
 
 TEST_F(Coordinators, PlannersAreMadeAndCheckedPerCoordinator) {
-  const auto s = testing::load(file(
-      "  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n"
-      "  <coordinator name=\"g3\" planner=\"greedy\"><param name=\"max_hops\" "
-      "value=\"1\"/></coordinator>\n"
-      "  <coordinator name=\"g4\" planner=\"greedy\"><param name=\"balance\" "
-      "value=\"1\"/></coordinator>"));
+  const auto s =
+      testing::load(file("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n"
+                         "  <coordinator name=\"g3\" planner=\"greedy\"><param name=\"max_hops\" "
+                         "value=\"1\"/></coordinator>\n"
+                         "  <coordinator name=\"g4\" planner=\"greedy\"><param name=\"balance\" "
+                         "value=\"1\"/></coordinator>"));
   const auto& catalog = testing::catalog();
   // g2 takes the <grc>'s gridars-ip with balance=1; g3 has greedy with its own max_hops.
   EXPECT_NE(kinds::coallocation::make_planner(catalog, s, "", "g2"), nullptr);
