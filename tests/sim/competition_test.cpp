@@ -12,6 +12,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "schedulers/builtins.hpp"
+#include "sim/engine/start_engine.hpp"
 #include "sim/kinds/coallocation/actors/compute_rm.hpp"
 #include "sim/kinds/coallocation/actors/grc.hpp"
 #include "sim/kinds/coallocation/actors/network_rm.hpp"
@@ -64,10 +65,10 @@ GrcConfig config(const std::string& name, int index, double planning_delay) {
 // GRC "grc" (user W, delay `winner_delay`) and GRC "g2" (user L, delay winner_delay + lag).
 void run(World& w, double winner_delay, double lag, const model::Request& winner,
          const model::Request& loser) {
-  int argc = 3;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical", a2[] = "--cfg=network/model:CM02";
-  char* argv[] = {a0, a1, a2, nullptr};
-  sg4::Engine e(&argc, argv);
+  // CM02: a message takes exactly its route's latency plus its size over the bandwidth.
+  const auto started =
+      arsim::engine::start_engine({"--log=root.thresh:critical", "--cfg=network/model:CM02"});
+  sg4::Engine& e = *started;
   const std::string platform_file = "platforms/tiny.xml";
   e.load_platform(platform_file);
   e.seal_platform();
