@@ -276,14 +276,25 @@ class Reader {
     s_.set(key, check_value(*schema().find(key), value.value(), where), where);
   }
 
+  // <element name="N" ...>; when the schema gives the element a <param> group
+  // ("coordinator.*.param."), its <param>s become keys of that prefix with '*' replaced by N.
   void read_named(pugi::xml_node n, const std::string& element) {
-    check_shape(n, element, schema().attributes_of(element));
+    std::string param_prefix = schema().param_prefix_of(element);
+    check_shape(
+        n, element, schema().attributes_of(element),
+        param_prefix.empty() ? std::vector<std::string>{} : std::vector<std::string>{"param"});
     const std::string name = read_name(n, element, named_[element]);
     if (element == "user") s_.add_user(name);
+    if (element == "coordinator") s_.add_coordinator(name);
     const std::string prefix = element + "." + name;
     s_.set_section(prefix, loc(n, element));
     for (auto a : n.attributes())
       if (std::string(a.name()) != "name") read_attribute(n, element, prefix, a);
+    if (param_prefix.empty()) return;
+    if (const auto star = param_prefix.find('*'); star != std::string::npos)
+      param_prefix.replace(star, 1, name);
+    std::map<std::string, int> seen;
+    for (auto p : n.children("param")) read_param(p, param_prefix, seen);
   }
 
   // <param name= values=> elements and <variant>s, in file order; all variants form one

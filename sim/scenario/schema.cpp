@@ -179,6 +179,7 @@ std::vector<std::string> Schema::attributes_of(const std::string& element) const
       if (out.empty()) out.push_back("name");
       rest = rest.substr(2);
     }
+    if (rest.find('*') != std::string::npos) continue;  // <param> children ("*.param.*")
     out.push_back(rest);
   }
   return out;
@@ -187,6 +188,12 @@ std::vector<std::string> Schema::attributes_of(const std::string& element) const
 std::pair<std::string, std::string> Schema::element_and_attribute(const std::string& key) const {
   const std::string first = key.substr(0, key.find('.'));
   if (is_param_group(first)) return {"param", "value"};
+  const KeySpec* spec = find(key);
+  const std::string param_tail = ".param.*";
+  if (spec && spec->pattern.size() > param_tail.size() &&
+      spec->pattern.compare(spec->pattern.size() - param_tail.size(), param_tail.size(),
+                            param_tail) == 0)
+    return {"param", "value"};
   return {first, key.substr(key.rfind('.') + 1)};
 }
 

@@ -148,6 +148,9 @@ std::string Settings::canonical() const {
   std::string out;
   for (const auto& [key, s] : values_) out += fmt::format("{}={}\n", key, s.value);
   out += fmt::format("users={}\n", fmt::join(users_, " "));
+  // Only when there are any, so scenarios without coordinators keep the text (and hash) they had.
+  if (!coordinators_.empty())
+    out += fmt::format("coordinators={}\n", fmt::join(coordinators_, " "));
   for (const auto& p : sweep_) {
     out += fmt::format("sweep {}={}\n", p.key, fmt::join(p.values, " "));
     for (std::size_t i = 0; i < p.sets.size(); ++i)

@@ -110,6 +110,9 @@ class Settings {
   // Structure of the scenario beyond flat keys.
   const std::vector<std::string>& users() const { return users_; }  // file order
   void add_user(const std::string& name) { users_.push_back(name); }
+  // Names of the <coordinator name=...> elements, in file order (keys coordinator.NAME.x).
+  const std::vector<std::string>& coordinators() const { return coordinators_; }
+  void add_coordinator(const std::string& name) { coordinators_.push_back(name); }
   // Where an element is ("workload", "user.UserA", "scenario" for the root): defaults and
   // missing-attribute errors point there.
   void set_section(const std::string& prefix, Location where) { sections_[prefix] = where; }
@@ -130,6 +133,7 @@ class Settings {
   std::shared_ptr<const Schema> schema_;
   std::map<std::string, Setting> values_;
   std::vector<std::string> users_;
+  std::vector<std::string> coordinators_;
   std::map<std::string, Location> sections_;
   std::vector<SweepParam> sweep_;
   std::string source_;

@@ -16,20 +16,36 @@ std::string first_segment(const std::string& key) {
   return key.substr(0, key.find('.'));
 }
 
-// The element a key lives in: "scenario", "workload", "user.UserA".
+// The names declared for a repeatable element whose keys must name one of them (<user>,
+// <coordinator>), or nullptr for other elements (a <site> names a site of the platform).
+const std::vector<std::string>* declared_names(const Settings& s, const std::string& element) {
+  if (element == "user") return &s.users();
+  if (element == "coordinator") return &s.coordinators();
+  return nullptr;
+}
+
+// The element a key lives in: "scenario", "workload", "user.UserA", "coordinator.g2".
 std::string section_of(const std::string& key) {
   const std::string first = first_segment(key);
-  if (first == "user") return key.substr(0, key.rfind('.'));
+  if (first == "user" || first == "coordinator") {
+    const auto dot = key.find('.', first.size() + 1);
+    return key.substr(0, dot);
+  }
   return first;
 }
 
-// The concrete keys of a schema entry: the pattern itself, or one per user for user.*.x.
-// Other wildcards (planner.*) have no fixed instances: they exist only when written.
+// The concrete keys of a schema entry: the pattern itself, or one per declared name for
+// user.*.x and coordinator.*.x. Other wildcards (planner.*, coordinator.*.param.*) have no fixed
+// instances: they exist only when written.
 std::vector<std::string> instances(const KeySpec& spec, const Settings& s) {
-  const std::string user_prefix = "user.*.";
-  if (spec.pattern.compare(0, user_prefix.size(), user_prefix) == 0) {
+  const std::string first = first_segment(spec.pattern);
+  const std::string prefix = first + ".*.";
+  const auto* names = declared_names(s, first);
+  if (names && spec.pattern.compare(0, prefix.size(), prefix) == 0 &&
+      spec.pattern.find('*', prefix.size()) == std::string::npos) {
     std::vector<std::string> out;
-    for (const auto& u : s.users()) out.push_back("user." + u + spec.pattern.substr(6));
+    for (const auto& n : *names)
+      out.push_back(first + "." + n + spec.pattern.substr(prefix.size() - 1));
     return out;
   }
   if (spec.pattern.find('*') != std::string::npos) return {};
@@ -97,13 +113,15 @@ const KeySpec& known_key(const Settings& s, const std::string& key, const Locati
     throw InputError(fmt::format("{}unknown key '{}'; valid: {}", location_prefix(where),
                                  printable(key), fmt::join(valid, ", ")));
   }
-  if (first_segment(key) == "user") {
-    const std::string name = key.substr(5, key.rfind('.') - 5);
-    const auto& users = s.users();
-    if (std::find(users.begin(), users.end(), name) == users.end())
-      throw InputError(fmt::format(
-          "{}unknown user '{}' in key '{}'; valid: {}", location_prefix(where), printable(name),
-          printable(key), users.empty() ? "none" : fmt::format("{}", fmt::join(users, ", "))));
+  const std::string first = first_segment(key);
+  if (const auto* names = declared_names(s, first)) {
+    const std::string section = section_of(key);
+    const std::string name = section.substr(first.size() + 1);
+    if (std::find(names->begin(), names->end(), name) == names->end())
+      throw InputError(
+          fmt::format("{}unknown {} '{}' in key '{}'; valid: {}", location_prefix(where), first,
+                      printable(name), printable(key),
+                      names->empty() ? "none" : fmt::format("{}", fmt::join(*names, ", "))));
   }
   return *spec;
 }

@@ -64,7 +64,12 @@ void run(World& w, double competitor_at, const std::string& platform_file = "pla
   schedulers::register_builtins(reg);
   spawn<Grc>("grc", w.view.grc_host, ctx,
              std::shared_ptr<schedulers::CoallocationPlanner>(reg.planners.create("greedy", {})),
-             GrcConfig{{1, "time"}, hold_timeout});
+             [hold_timeout] {
+               GrcConfig c;  // fields one by one: GCC 12 warns of the aggregate form
+               c.decision.frames = 1;
+               c.hold_timeout = hold_timeout;
+               return c;
+             }());
   spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()},
               User::Submissions::start(grc_mailbox(), w.view.user_host));
   const int b = *w.view.graph.find_vertex("B");

@@ -1,9 +1,12 @@
 // The scenario keys of the co-allocation kind; scenarios/README.md documents each (a test checks
 // every pattern is mentioned there). Defaults of the gridars workload are GridARS Table 1
 // (workloads/gridars_generator.hpp).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "sim/kinds/coallocation/kind.hpp"
+#include "sim/kinds/coallocation/settings.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -49,6 +52,9 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("mean of the exponential inter-arrival time (s)"),
       key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
           .about("share of availability the user is shown (GridARS option C)"),
+      key("user.*.grc", T::String)
+          .about("the coordinator the user submits to: grc (the <grc>, when absent) or a "
+                 "<coordinator> name"),
       key("site.*.unit_value", T::Double).at_least(0)
           .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
       key("grc.planner", T::String).def("greedy")
@@ -61,7 +67,25 @@ std::vector<scenario::KeySpec> Kind::keys() const {
                  "are tried (orders time, late), the same decisions with fewer solves"),
       key("grc.hold_timeout", T::Double).def("60").above(0)
           .about("seconds before an uncommitted hold expires"),
+      // No default written into the settings, so scenarios that do not set it keep their hash.
+      key("grc.planning_delay", T::Double).at_least(0).at_most(1e9)
+          .about("simulated seconds the GRC spends planning a request, between the RMs' "
+                 "availability replies and its first hold (absent: 0)"),
       key("planner.*", T::String).about("planner parameter (checked by the registry)"),
+      // Coordinators beside <grc>: every attribute left out takes the <grc>'s value.
+      key("coordinator.*.planner", T::String)
+          .about("planner of this coordinator (absent: grc.planner with the <grc>'s params)"),
+      key("coordinator.*.frames", T::Int).at_least(1).at_most(10000)
+          .about("candidate time frames per request (absent: grc.frames)"),
+      key("coordinator.*.order", T::String).one_of({"time", "late", "price", "quality"})
+          .about("how plans are ranked (absent: grc.order)"),
+      key("coordinator.*.plan_all", T::Bool).about("as grc.plan_all (absent: grc.plan_all)"),
+      key("coordinator.*.hold_timeout", T::Double).above(0)
+          .about("seconds before an uncommitted hold expires (absent: grc.hold_timeout)"),
+      key("coordinator.*.planning_delay", T::Double).at_least(0).at_most(1e9)
+          .about("simulated planning seconds per request (absent: grc.planning_delay)"),
+      key("coordinator.*.param.*", T::String)
+          .about("planner parameter of this coordinator (checked by the registry)"),
       key("output.bucket", T::Double).def("8640").above(0)
           .about("width of the time buckets of resources.csv and load curves (s)"),
       key("output.horizon", T::Double).def("172800").above(0)
@@ -71,12 +95,28 @@ std::vector<scenario::KeySpec> Kind::keys() const {
 // clang-format on
 
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"grc", "planner."}};
+  return {{"grc", "planner."}, {"coordinator", "coordinator.*.param."}};
 }
 
 void Kind::check_rules(const scenario::Settings& s) const {
   if (scenario::condition_holds(s, kGridars) && s.users().empty())
     s.fail_message("workload.generator", "generator 'gridars' needs at least one <user> element");
+  for (const auto& name : s.coordinators())
+    if (name == kDefaultCoordinator) {
+      const auto* where = s.section("coordinator." + name);
+      throw InputError(
+          fmt::format("{}<coordinator> attribute 'name': '{}' is the <grc>'s name; "
+                      "expected another",
+                      where ? scenario::location_prefix(*where) : "", name));
+    }
+  for (const auto& user : s.users()) {
+    const std::string key = "user." + user + ".grc";
+    if (!s.has(key)) continue;
+    const auto& names = s.coordinators();
+    const std::string name = s.get_string(key);
+    if (name != kDefaultCoordinator && std::find(names.begin(), names.end(), name) == names.end())
+      s.fail(key, "grc or the name of a <coordinator>");
+  }
   const double start = s.get_double("workload.window_start");
   if (s.get_double("workload.window_end") <= start)
     s.fail("workload.window_end", fmt::format("a number > window_start ({})", start));

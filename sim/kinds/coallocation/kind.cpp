@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -31,24 +32,40 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                      site);
   for (const auto& [domain, host] : view.network_rm_hosts)
     spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
-  const GrcConfig gc{{static_cast<int>(s.get_int("grc.frames")), s.get_string("grc.order"),
-                      s.get_bool("grc.plan_all")},
-                     s.get_double("grc.hold_timeout")};
-  spawn<Grc>("grc", view.grc_host, ctx, make_planner(catalog, s, spec.single ? "" : spec.dir), gc);
+  const auto setups = coordinator_setups(s);
+  for (std::size_t i = 0; i < setups.size(); ++i) {
+    const auto& c = setups[i];
+    const GrcConfig gc{c.decision, c.hold_timeout, c.name, static_cast<int>(i), c.planning_delay};
+    spawn<Grc>(c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name, view.grc_host, ctx,
+               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc);
+  }
   // One user actor per user that has requests, in file order of the scenario's users.
   std::vector<std::string> names = s.users();
   for (const auto& r : requests)
     if (std::find(names.begin(), names.end(), r.user) == names.end()) names.push_back(r.user);
-  // One courier from the users' host carries every submission to the GRC, in submission order.
-  const auto submissions = User::Submissions::start(grc_mailbox(), view.user_host);
+  // One courier per coordinator from the users' host carries every submission of its users to
+  // it, in submission order.
+  std::map<std::string, std::shared_ptr<User::Submissions>> couriers;
   for (const auto& name : names) {
     std::vector<model::Request> mine;
     for (const auto& r : requests)
       if (r.user == name) mine.push_back(r);
     std::stable_sort(mine.begin(), mine.end(),
                      [](const auto& a, const auto& b) { return a.submit < b.submit; });
-    if (!mine.empty()) spawn<User>("user-" + name, view.user_host, name, mine, submissions);
+    if (mine.empty()) continue;
+    auto& courier = couriers[coordinator_of(s, name)];
+    if (!courier)
+      courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
+    spawn<User>("user-" + name, view.user_host, name, mine, courier);
   }
+}
+
+// The coordinator of every declared user, for the auditor.
+audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
+  audit::CoordinatorOfUser out;
+  out.fallback = kDefaultCoordinator;
+  for (const auto& user : s.users()) out.by_user[user] = coordinator_of(s, user);
+  return out;
 }
 
 platform::ReadOptions read_options(const scenario::Settings& s) {
@@ -65,7 +82,7 @@ std::string Kind::description() const {
 }
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
-  make_planner(catalog, s);
+  for (const auto& c : coordinator_setups(s)) make_planner(catalog, s, "", c.name);
   metrics_config(s);
   if (s.get_string("workload.generator") == "gridars")
     gridars_config(s);
@@ -87,7 +104,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 
   Recorder recorder;
   start_actors(catalog, spec, {&sim.view(), &recorder}, requests);
-  const RunRecord record = recorder.finish(sim.run());
+  RunRecord record = recorder.finish(sim.run());
+  for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   if (record.requests.size() != requests.size())
     throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
                              " of " + std::to_string(requests.size()) + " requests decided");
@@ -99,7 +117,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   print_summary(report, record, graph, mcfg);
 
   engine::RunOutcome out;
-  if (options.audit) out.violations = audit_run(dir, graph);
+  if (options.audit) out.violations = audit_run(dir, graph, std::nullopt, users_coordinators(s));
   double planning = 0, planning_cpu = 0;
   std::size_t accepted = 0;
   for (const auto& r : record.requests) {
@@ -124,7 +142,7 @@ std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::Run
   const scenario::Settings& s = spec.settings;
   engine::Simulation sim(s.get_path("platform.file"), false, read_options(s));
   apply_site_overrides(s, sim.view().graph);
-  return audit_run(dir, sim.view().graph);
+  return audit_run(dir, sim.view().graph, std::nullopt, users_coordinators(s));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

@@ -1,6 +1,7 @@
 #include "sim/kinds/coallocation/settings.hpp"
 
 #include <filesystem>
+#include <map>
 
 #include "workloads/request_file.hpp"
 
@@ -59,14 +60,56 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
   return workloads::generate_gridars(gridars_config(s), seed, run_index);
 }
 
+namespace {
+// The key that sets `attribute` for coordinator `name`: its own, else the <grc>'s.
+std::string key_of(const scenario::Settings& s, const std::string& name,
+                   const std::string& attribute) {
+  const std::string own = "coordinator." + name + "." + attribute;
+  return name != kDefaultCoordinator && s.has(own) ? own : "grc." + attribute;
+}
+}  // namespace
+
+std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
+  std::vector<std::string> names{kDefaultCoordinator};
+  names.insert(names.end(), s.coordinators().begin(), s.coordinators().end());
+  std::vector<CoordinatorSetup> out;
+  for (const auto& name : names) {
+    CoordinatorSetup c;
+    c.name = name;
+    c.decision.frames = static_cast<int>(s.get_int(key_of(s, name, "frames")));
+    c.decision.order = s.get_string(key_of(s, name, "order"));
+    c.decision.plan_all = s.get_bool(key_of(s, name, "plan_all"));
+    c.hold_timeout = s.get_double(key_of(s, name, "hold_timeout"));
+    const std::string delay = key_of(s, name, "planning_delay");
+    c.planning_delay = s.has(delay) ? s.get_double(delay) : 0;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::string coordinator_of(const scenario::Settings& s, const std::string& user) {
+  const std::string key = "user." + user + ".grc";
+  return s.has(key) ? s.get_string(key) : kDefaultCoordinator;
+}
+
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,
                                                               const scenario::Settings& s,
-                                                              const std::string& run_dir) {
-  return engine::at_setting(s, "grc.planner", [&] {
+                                                              const std::string& run_dir,
+                                                              const std::string& coordinator) {
+  const std::string planner_key = key_of(s, coordinator, "planner");
+  return engine::at_setting(s, planner_key, [&] {
     const auto& planners = catalog.algorithms.planners;
-    const std::string name = s.get_string("grc.planner");
-    auto params = engine::algorithm_params(s, "planner.", planners.get(name).params);
-    if (!run_dir.empty() && params.count("dump_dir")) params["dump_dir"] += "/" + run_dir;
+    const std::string name = s.get_string(planner_key);
+    const auto& specs = planners.get(name).params;
+    std::map<std::string, std::string> params;
+    if (planner_key == "grc.planner") params = engine::algorithm_params(s, "planner.", specs);
+    if (coordinator != kDefaultCoordinator)
+      for (auto& [k, v] :
+           engine::algorithm_params(s, "coordinator." + coordinator + ".param.", specs))
+        params[k] = v;
+    std::string dir = run_dir;
+    if (coordinator != kDefaultCoordinator) dir += (dir.empty() ? "" : "/") + coordinator;
+    if (!dir.empty() && params.count("dump_dir")) params["dump_dir"] += "/" + dir;
     return std::shared_ptr<schedulers::CoallocationPlanner>(planners.create(name, params));
   });
 }

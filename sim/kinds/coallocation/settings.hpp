@@ -10,6 +10,7 @@
 #include "model/request.hpp"
 #include "model/resource_graph.hpp"
 #include "sim/engine/catalog.hpp"
+#include "sim/kinds/coallocation/coordinator.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
@@ -23,12 +24,33 @@ MetricsConfig metrics_config(const scenario::Settings& s);
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
                                           int run_index);
 
-// The planner of grc.planner with the planner.* parameters. A run of a sweep dumps its models
+// The name of the coordinator of <grc>; <coordinator name=...> elements add others (GridARS
+// §2.1: several GRCs compete for the same resources on behalf of their users).
+inline const std::string kDefaultCoordinator = "grc";
+
+// One coordinator of a run: the <grc> first, then each <coordinator> in file order. Attributes a
+// <coordinator> leaves out take the <grc>'s values.
+struct CoordinatorSetup {
+  std::string name;
+  CoordinatorConfig decision;
+  double hold_timeout = 60;
+  double planning_delay = 0;  // simulated seconds per request
+};
+std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s);
+
+// The coordinator `user` submits to (user.NAME.grc; the <grc> for users the scenario does not
+// declare, such as those of a request file).
+std::string coordinator_of(const scenario::Settings& s, const std::string& user);
+
+// The planner of a coordinator: for the <grc>, grc.planner with the planner.* parameters; for a
+// <coordinator>, its planner with its <param>s, or, without a planner attribute, the <grc>'s
+// planner and parameters with its <param>s on top. A run of a sweep dumps its models
 // (planner.dump_dir) into a subfolder of its own, `run_dir` (the run's folder in the sweep), so
-// names never collide; empty for a scenario's only run.
-std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,
-                                                              const scenario::Settings& s,
-                                                              const std::string& run_dir = "");
+// names never collide; empty for a scenario's only run. A <coordinator> dumps into a subfolder
+// named after it.
+std::shared_ptr<schedulers::CoallocationPlanner> make_planner(
+    const engine::Catalog& catalog, const scenario::Settings& s, const std::string& run_dir = "",
+    const std::string& coordinator = kDefaultCoordinator);
 
 // Applies the scenario's <site name=... unit_value=...> overrides to the platform's graph; an
 // unknown site name is an InputError at the override's location.

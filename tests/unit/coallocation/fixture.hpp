@@ -7,7 +7,8 @@
 // Requests:
 //   0 u1 submit  60  EST 1200 LST 1500 D 600  {2,2} 0-1:1  accepted [1200,1800) A;B  P:A-B
 //   1 u2 submit 300  EST 1200 LST 1560 D 300  {2,2} 0-1:2  accepted [1260,1560) A;C  P:A-X+Q:C-X
-//   2 u1 submit 720  EST 1200 LST 1800 D 600  {4}          rejected
+//   2 u1 submit 720  EST 1200 LST 1800 D 600  {4}          rejected (its one plan, [1200,1800)
+//                                                          on A, refused by A's RM at 721)
 //   3 u2 submit 900  EST 1800 LST 1800 D 600  {4}          accepted [1800,2400) B
 // On B, request 0 ([1200,1800), 2 cores) and request 3 ([1800,2400), 4 cores) touch at 1800 only.
 // The job of request 3 ends early, at 2100, so used and reserved differ on B.
@@ -120,6 +121,8 @@ inline RunRecord tiny_run() {
               {0, kA, 2, 1200, 1800},
               {0, kB, 2, 1200, 1800},
               {3, kB, 4, 1800, 2100}};
+  rec.attempts = {{2, "grc", 1, AttemptPhase::Hold, {1200, 1800}, 721, 1, 1, 0}};
+  rec.coordinators = {"grc"};
   rec.end_time = 2400;
   return rec;
 }

@@ -78,6 +78,7 @@ TEST(Auditor, CatchesARequestListedTwice) {
 TEST(Auditor, CatchesAMissingRequest) {
   RunRecord rec = tiny_run();
   rec.requests.erase(rec.requests.begin() + 2);  // the rejected one: no reservation refers to it
+  rec.attempts.clear();                          // its refused plan
   EXPECT_THAT(audit(rec), ElementsAre(HasSubstr("request id 2 missing")));
 }
 

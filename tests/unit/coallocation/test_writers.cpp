@@ -21,8 +21,8 @@ using metrics::parse_csv;
 using metrics::read_csv;
 using ::testing::HasSubstr;
 
-const char* const kFiles[] = {"requests.csv", "timings.csv",   "reservations.csv",
-                              "jobs.csv",     "resources.csv", "summary.csv"};
+const char* const kFiles[] = {"requests.csv",  "timings.csv", "reservations.csv", "jobs.csv",
+                              "resources.csv", "summary.csv", "grcs.csv",         "attempts.csv"};
 
 TEST(Writers, RequestsListEveryDecision) {
   EXPECT_EQ(requests_csv(tiny_run(), tiny_graph()),

@@ -42,12 +42,13 @@ TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
             at(6) +
                 "unknown element <workloda>; valid: description, platform, workload, user, "
-                "site, grc, output, sweep");
-  EXPECT_EQ(with("  <offline experiment=\"x\"/>"),
-            at(6) +
-                "unknown element <offline>; valid: description, platform, workload, user, "
-                "site, grc, output, sweep (<offline> is an element of kind offline; this "
-                "scenario is of kind coallocation)");
+                "site, grc, coordinator, output, sweep");
+  EXPECT_EQ(
+      with("  <offline experiment=\"x\"/>"),
+      at(6) +
+          "unknown element <offline>; valid: description, platform, workload, user, "
+          "site, grc, coordinator, output, sweep (<offline> is an element of kind offline; this "
+          "scenario is of kind coallocation)");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),
@@ -65,10 +66,11 @@ TEST_F(ScenarioErrors, UnknownAttribute) {
   EXPECT_EQ(with("  <grc planer=\"greedy\"/>"),
             at(6) +
                 "unknown attribute 'planer' on <grc>; valid: planner, frames, order, plan_all, "
-                "hold_timeout");
-  EXPECT_EQ(
-      with("  <user name=\"C\" level=\"1\"/>"),
-      at(6) + "unknown attribute 'level' on <user>; valid: name, mean_interarrival, service_level");
+                "hold_timeout, planning_delay");
+  EXPECT_EQ(with("  <user name=\"C\" level=\"1\"/>"),
+            at(6) +
+                "unknown attribute 'level' on <user>; valid: name, mean_interarrival, "
+                "service_level, grc");
   EXPECT_EQ(with("  <sweep bad=\"1\"/>"),
             at(6) + "unknown attribute 'bad' on <sweep>; valid: none");
 }
@@ -216,7 +218,7 @@ TEST_F(ScenarioErrors, BadSweepKey) {
   EXPECT_EQ(with("  <sweep><param name=\"grc.planer\" values=\"a\"/></sweep>"),
             at(6) +
                 "unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
-                "grc.plan_all, grc.hold_timeout");
+                "grc.plan_all, grc.hold_timeout, grc.planning_delay");
   EXPECT_EQ(with("  <sweep><param name=\"user.UserC.service_level\" values=\"1\"/></sweep>"),
             at(6) + "unknown user 'UserC' in key 'user.UserC.service_level'; valid: UserA, UserB");
   EXPECT_EQ(with("  <sweep><param name=\"scenario.seed\" values=\"1 2\"/></sweep>"),

@@ -62,7 +62,7 @@ TEST_F(ScenarioOverride, Errors) {
             "--set: key 'grc.frames': expected an integer in [1, 10000], got '1\\n2'");
   EXPECT_EQ(error_of(s, {"grc.planer=x"}),
             "--set: unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
-            "grc.plan_all, grc.hold_timeout");
+            "grc.plan_all, grc.hold_timeout, grc.planning_delay");
   EXPECT_EQ(error_of(s, {"user.UserC.service_level=1"}),
             "--set: unknown user 'UserC' in key 'user.UserC.service_level'; valid: UserA, UserB");
   EXPECT_EQ(error_of(s, {"workload.file=" + path("platform.xml")}),

@@ -36,17 +36,24 @@ HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, con
 Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
     : ctx_(ctx),
       coordinator_(std::move(planner), config.decision),
+      name_(config.name),
       hold_timeout_(config.hold_timeout),
-      availability_box_(sg4::Mailbox::by_name("grc:availability")),
-      vote_box_(sg4::Mailbox::by_name("grc:votes")) {
+      planning_delay_(config.planning_delay),
+      next_id_((static_cast<model::ReservationId>(config.index) << 40) + 1),
+      inbox_(grc_mailbox(config.name)),
+      availability_box_(sg4::Mailbox::by_name(grc_mailbox_name(config.name) + ":availability")),
+      vote_box_(sg4::Mailbox::by_name(grc_mailbox_name(config.name) + ":votes")) {
   if (!ctx.platform || !ctx.events) throw std::invalid_argument("Grc: incomplete context");
   if (!(hold_timeout_ > 0)) throw std::invalid_argument("Grc: hold_timeout must be > 0");
+  if (!(planning_delay_ >= 0)) throw std::invalid_argument("Grc: planning_delay must be >= 0");
+  if (config.index < 0 || config.index >= (1 << 20))
+    throw std::invalid_argument("Grc: index must be in [0, 2^20)");
 }
 
 void Grc::operator()() {
   sg4::Actor::self()->daemonize();
   for (;;) {
-    auto message = grc_mailbox()->get_unique<protocol::GrcMessage>();
+    auto message = inbox_->get_unique<protocol::GrcMessage>();
     if (std::holds_alternative<protocol::Shutdown>(*message)) return;
     handle(std::get<protocol::Submit>(*message));
   }
@@ -82,28 +89,38 @@ std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>&
   return out;
 }
 
-bool Grc::collect_votes(std::size_t expected, model::ReservationId id) {
-  bool all = true;
+Grc::Votes Grc::collect_votes(std::size_t expected, model::ReservationId id) {
+  Votes votes;
   for (std::size_t i = 0; i < expected; ++i) {
     auto vote = vote_box_->get_unique<protocol::Vote>();
     if (vote->id != id) throw std::logic_error("Grc: a vote for another reservation arrived");
-    all = all && vote->ok;
+    votes.refused += vote->ok ? 0 : 1;
+    votes.started += vote->started ? 1 : 0;
   }
-  return all;
+  return votes;
+}
+
+void Grc::report_failure(const model::Request& r, const model::Plan& p, AttemptPhase phase,
+                         std::size_t rms, const Votes& votes) {
+  ctx_.events->on(AttemptFailed{{r.id, name_, attempt_, phase, p.frame, sg4::Engine::get_clock(),
+                                 static_cast<int>(rms), votes.refused, votes.started}});
 }
 
 bool Grc::reserve(const model::Request& r, const model::Plan& p) {
   const model::ReservationId id = next_id_++;
+  ++attempt_;
   const HoldPlan holds = split_by_rm(ctx_.platform->graph, r, p);
   const double expiry = sg4::Engine::get_clock() + hold_timeout_;
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box),
          protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_}},
          kControlMessageBytes);
-  if (!collect_votes(holds.size(), id)) {
+  if (const Votes votes = collect_votes(holds.size(), id); votes.refused > 0) {
+    // A refusal anywhere aborts every hold of the plan, so nothing stays held until expiry.
     for (const auto& [box, amounts] : holds)
       post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
            kControlMessageBytes);
+    report_failure(r, p, AttemptPhase::Hold, holds.size(), votes);
     return false;
   }
   for (const auto& [box, amounts] : holds)
@@ -111,11 +128,13 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
          kControlMessageBytes);
   // Holds live hold_timeout seconds; a commit fails only if the round trip took longer. Then the
   // RMs that committed give their part back, and the plan counts as refused.
-  if (collect_votes(holds.size(), id)) return true;
+  const Votes votes = collect_votes(holds.size(), id);
+  if (votes.refused == 0) return true;
   XBT_DEBUG("request %d: a commit came after its hold expired; cancelling the plan", r.id);
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CancelRequest{id, r.id}},
          kControlMessageBytes);
+  report_failure(r, p, AttemptPhase::Commit, holds.size(), votes);
   return false;
 }
 
@@ -128,9 +147,16 @@ actors::Courier<protocol::Decision>& Grc::courier(sg4::Mailbox* user) {
 void Grc::handle(const protocol::Submit& submit) {
   const model::Request& r = submit.request;
   const auto frames = coordinator_.frames(r);
-  RequestRecord rec = coordinator_.plan_and_decide(
-      ctx_.platform->graph, r, query(frames), [&](const model::Plan& p) { return reserve(r, p); });
+  auto availability = query(frames);
+  // Planning that takes simulated time lets other coordinators reserve what this one saw free.
+  // No sleep at all without a delay: even a zero sleep would reorder the simulated actors.
+  if (planning_delay_ > 0) sg4::this_actor::sleep_for(planning_delay_);
+  attempt_ = 0;
+  RequestRecord rec =
+      coordinator_.plan_and_decide(ctx_.platform->graph, r, std::move(availability),
+                                   [&](const model::Plan& p) { return reserve(r, p); });
   rec.decision_time = sg4::Engine::get_clock();
+  rec.coordinator = name_;
   const bool accepted = rec.outcome == Outcome::Accepted;
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             accepted ? "accepted" : "rejected", rec.plans_tried);

@@ -3,6 +3,7 @@
 // the plans in order with the two-phase hold -> commit protocol, aborting on any refusal.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -17,6 +18,11 @@ namespace arsim::kinds::coallocation {
 struct GrcConfig {
   CoordinatorConfig decision;
   double hold_timeout = 60;  // seconds a hold lives unless committed
+  std::string name = "grc";  // names its mailboxes (grc_mailbox) and its records
+  // Reservation ids of coordinator `index` are index * 2^40 + 1, + 2, ...: disjoint between the
+  // coordinators sharing the RMs, as an RM refuses a hold whose id it already holds.
+  int index = 0;
+  double planning_delay = 0;  // simulated seconds between availability and the first hold
 };
 
 class Grc {
@@ -29,15 +35,25 @@ class Grc {
   std::vector<model::Availability> query(const std::vector<model::TimeFrame>& frames);
   // Phase one on every RM of the plan, then phase two or abort. True when committed.
   bool reserve(const model::Request& r, const model::Plan& p);
-  bool collect_votes(std::size_t expected, model::ReservationId id);
+  struct Votes {
+    int refused = 0;
+    int started = 0;  // refusals because the frame had begun
+  };
+  Votes collect_votes(std::size_t expected, model::ReservationId id);
+  void report_failure(const model::Request& r, const model::Plan& p, AttemptPhase phase,
+                      std::size_t rms, const Votes& votes);
   // Decisions go through one courier per user mailbox (sim/actors/courier.hpp): users read them
   // only after their last submission.
   actors::Courier<protocol::Decision>& courier(sg4::Mailbox* user);
 
   RunContext ctx_;
   Coordinator coordinator_;
+  std::string name_;
   double hold_timeout_;
-  model::ReservationId next_id_ = 1;  // one id per attempt, never reused in a run
+  double planning_delay_;
+  model::ReservationId next_id_;  // one id per attempt, never reused in a run
+  int attempt_ = 0;               // plans tried for the request being decided
+  sg4::Mailbox* inbox_;
   sg4::Mailbox* availability_box_;
   sg4::Mailbox* vote_box_;
   std::map<sg4::Mailbox*, std::shared_ptr<actors::Courier<protocol::Decision>>> couriers_;

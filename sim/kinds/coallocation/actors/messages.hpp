@@ -76,10 +76,12 @@ struct CancelRequest {
   int request_id = -1;
 };
 
-// RM -> GRC: the answer to a hold or commit.
+// RM -> GRC: the answer to a hold or commit. `started`: a hold refused because its frame had
+// already begun when it arrived (a coordinator that fell behind its requests).
 struct Vote {
   model::ReservationId id = 0;
   bool ok = false;
+  bool started = false;
 };
 
 struct Shutdown {};

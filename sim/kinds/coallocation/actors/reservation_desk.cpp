@@ -27,19 +27,20 @@ protocol::AvailabilityReply ReservationDesk::availability(const protocol::Availa
   return reply;
 }
 
-bool ReservationDesk::hold(const protocol::HoldRequest& h, double now) {
-  if (holds_.count(h.id)) return false;
+ReservationDesk::HoldAnswer ReservationDesk::hold(const protocol::HoldRequest& h, double now) {
+  if (holds_.count(h.id)) return HoldAnswer::Refused;
+  if (h.frame.start < now) return HoldAnswer::Started;
   std::vector<int> done;
   for (const auto& a : h.amounts) {
     auto it = tables_.find(a.resource);
     if (it == tables_.end() || !it->second.hold(h.frame, a.amount, h.id, h.expiry, now)) {
       for (int r : done) tables_.at(r).abort(h.id);
-      return false;
+      return HoldAnswer::Refused;
     }
     done.push_back(a.resource);
   }
   holds_[h.id] = {h.request_id, done};
-  return true;
+  return HoldAnswer::Granted;
 }
 
 bool ReservationDesk::commit(model::ReservationId id, double now,

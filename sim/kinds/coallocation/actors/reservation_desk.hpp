@@ -17,8 +17,10 @@ class ReservationDesk {
   ReservationDesk(ResourceKind kind, const std::vector<std::pair<int, double>>& resources);
 
   protocol::AvailabilityReply availability(const protocol::AvailabilityQuery& q, double now);
-  // All amounts held, or none (a partial hold is rolled back at once).
-  bool hold(const protocol::HoldRequest& h, double now);
+  // All amounts held, or none (a partial hold is rolled back at once). A frame that begins before
+  // `now` is refused: its reservation could no longer be honoured from its start.
+  enum class HoldAnswer { Granted, Refused, Started };
+  HoldAnswer hold(const protocol::HoldRequest& h, double now);
   // Commits every table's part of hold `id`; the committed reservations are appended to `out`.
   bool commit(model::ReservationId id, double now, std::vector<ReservationRecord>& out);
   void abort(model::ReservationId id);

@@ -19,13 +19,15 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
                            kBytesPerAvailabilityValue * reply.resources.size() * q->frames.size();
       post(q->reply, std::move(reply), bytes);
     } else if (auto* h = std::get_if<protocol::HoldRequest>(message.get())) {
-      const bool ok = desk.hold(*h, now);
+      const auto answer = desk.hold(*h, now);
+      const bool ok = answer == ReservationDesk::HoldAnswer::Granted;
       if (ok)
         events.on(
             HoldGranted{h->request_id, h->id, desk.kind(), static_cast<int>(h->amounts.size())});
       XBT_DEBUG("hold %llu for request %d: %s", static_cast<unsigned long long>(h->id),
                 h->request_id, ok ? "granted" : "refused");
-      post(h->reply, protocol::Vote{h->id, ok}, kControlMessageBytes);
+      post(h->reply, protocol::Vote{h->id, ok, answer == ReservationDesk::HoldAnswer::Started},
+           kControlMessageBytes);
     } else if (auto* c = std::get_if<protocol::CommitRequest>(message.get())) {
       std::vector<ReservationRecord> created;
       const bool ok = desk.commit(c->id, now, created);

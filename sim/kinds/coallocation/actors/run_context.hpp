@@ -29,8 +29,13 @@ inline sg4::Mailbox* compute_rm_mailbox(const std::string& site) {
 inline sg4::Mailbox* network_rm_mailbox(const std::string& domain) {
   return sg4::Mailbox::by_name("nrm:" + domain);
 }
-inline sg4::Mailbox* grc_mailbox() {
-  return sg4::Mailbox::by_name("grc");
+// The mailbox of coordinator `name`: "grc" for the <grc>, "grc/NAME" for a <coordinator>; its
+// replies arrive on this name with ":availability" and ":votes" appended.
+inline std::string grc_mailbox_name(const std::string& name = "grc") {
+  return name == "grc" ? name : "grc/" + name;
+}
+inline sg4::Mailbox* grc_mailbox(const std::string& name = "grc") {
+  return sg4::Mailbox::by_name(grc_mailbox_name(name));
 }
 
 using actors::post;

@@ -280,7 +280,8 @@ void Auditor::check_capacity(const std::vector<ReservationRow>& res) {
 }  // namespace
 
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
-                                   std::optional<model::TimeFrame> window) {
+                                   std::optional<model::TimeFrame> window,
+                                   const audit::CoordinatorOfUser& coordinators) {
   Auditor a(g, window);
   try {
     const std::filesystem::path dir(run_dir);
@@ -296,6 +297,14 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
     audit::check_jobs(requests, read_csv((dir / "jobs.csv").string()), a.violations());
+    const bool has_attempts = std::filesystem::exists(dir / "attempts.csv"),
+               has_grcs = std::filesystem::exists(dir / "grcs.csv");
+    if (has_attempts && has_grcs)
+      audit::check_competition(req, read_csv((dir / "attempts.csv").string()),
+                               read_csv((dir / "grcs.csv").string()), coordinators, a.violations());
+    else if (has_attempts || has_grcs)
+      a.violations().push_back(std::string(has_grcs ? "grcs.csv" : "attempts.csv") +
+                               " is there without " + (has_grcs ? "attempts.csv" : "grcs.csv"));
   } catch (const std::exception& e) {
     a.violations().push_back(e.what());
   }

@@ -15,7 +15,9 @@
 //     the pairs routed over it, and a pair without bandwidth has no chain;
 //   - rejected requests hold no reservation, reserved frame, sites or paths;
 //   - requests.csv agrees with workload.txt, and jobs.csv with the accepted plans
-//     (output/audit_inputs.hpp).
+//     (output/audit_inputs.hpp);
+//   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
+//     before these files existed have neither and are audited without them.
 #pragma once
 
 #include <optional>
@@ -24,13 +26,15 @@
 
 #include "model/resource_graph.hpp"
 #include "model/time.hpp"
+#include "sim/kinds/coallocation/output/competition.hpp"
 
 namespace arsim::kinds::coallocation {
 
-// Audits requests.csv, reservations.csv, workload.txt and jobs.csv in run_dir against the graph
-// the run used. Returns the
+// Audits requests.csv, reservations.csv, workload.txt, jobs.csv, attempts.csv and grcs.csv in
+// run_dir against the graph the run used and the coordinator of each user. Returns the
 // violations; empty means the run passes. A file that cannot be read or parsed is a violation.
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
-                                   std::optional<model::TimeFrame> window = std::nullopt);
+                                   std::optional<model::TimeFrame> window = std::nullopt,
+                                   const audit::CoordinatorOfUser& coordinators = {});
 
 }  // namespace arsim::kinds::coallocation

@@ -9,6 +9,8 @@ namespace arsim::kinds::coallocation {
 void Recorder::on(const Event& event) {
   if (const auto* d = std::get_if<RequestDecided>(&event))
     record_.requests.push_back(d->record);
+  else if (const auto* a = std::get_if<AttemptFailed>(&event))
+    record_.attempts.push_back(a->attempt);
   else if (std::holds_alternative<HoldGranted>(event))
     ++holds_granted_;
   else if (const auto* c = std::get_if<ReservationCommitted>(&event))

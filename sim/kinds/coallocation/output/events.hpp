@@ -14,6 +14,10 @@ namespace arsim::kinds::coallocation {
 struct RequestDecided {
   RequestRecord record;
 };
+// A coordinator's plan failed in phase one or two; the coordinator tries its next plan.
+struct AttemptFailed {
+  AttemptRecord attempt;
+};
 // An RM granted phase one: `amount` held on each resource until commit, abort or expiry.
 struct HoldGranted {
   int request_id = -1;
@@ -42,8 +46,8 @@ struct JobCancelled {
   bool started = false;
 };
 
-using Event = std::variant<RequestDecided, HoldGranted, ReservationCommitted, ReservationCancelled,
-                           JobStarted, JobFinished, JobCancelled>;
+using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
+                           ReservationCancelled, JobStarted, JobFinished, JobCancelled>;
 using EventSink = metrics::EventSink<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion

@@ -23,6 +23,27 @@ std::string show(const std::optional<double>& v, const char* spec = "{:.3f}") {
   return v ? fmt::format(fmt::runtime(spec), *v) : std::string("-");
 }
 
+// One line per GRC (grcs.csv), for runs with several.
+void print_coordinators(std::ostream& out, const RunRecord& rec) {
+  const std::string row = "{:<12} {:>9} {:>8} {:>7} {:>11} {:>14}\n";
+  out << fmt::format(fmt::runtime(row), "GRC", "requests", "accepted", "success", "plans tried",
+                     "hold refusals");
+  for (const auto& name : rec.coordinators) {
+    long requests = 0, accepted = 0, tried = 0, refused = 0;
+    for (const auto& r : rec.requests)
+      if (r.coordinator == name) {
+        ++requests;
+        accepted += r.outcome == Outcome::Accepted;
+        tried += r.plans_tried;
+      }
+    for (const auto& a : rec.attempts)
+      refused += a.coordinator == name && a.phase == AttemptPhase::Hold;
+    const auto ratio = requests ? std::optional(static_cast<double>(accepted) / requests)
+                                : std::optional<double>();
+    out << fmt::format(fmt::runtime(row), name, requests, accepted, show(ratio), tried, refused);
+  }
+}
+
 }  // namespace
 
 void print_summary(std::ostream& out, const RunRecord& rec, const model::ResourceGraph& g,
@@ -66,6 +87,7 @@ void print_summary(std::ostream& out, const RunRecord& rec, const model::Resourc
                      last_bucket.empty() ? "-" : last_bucket,
                      show(get("request_load", "all", "", last_bucket)),
                      show(sites > 0 ? std::optional(load_sum / sites) : std::nullopt), sites);
+  if (rec.coordinators.size() > 1) print_coordinators(out, rec);
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -28,6 +28,23 @@ struct RequestRecord {
   int solves = 0;
   double planning_wall = 0;  // wall-clock seconds in the planner: not deterministic, kept apart
   double planning_cpu = 0;   // thread CPU seconds in the planner: not deterministic, kept apart
+  std::string coordinator = "grc";  // the GRC that decided it (the <grc> unless a <coordinator>)
+};
+
+// A plan a coordinator tried and did not get (GridARS §3.1 stage 3): some RM refused its hold
+// (phase one), or a commit came after a hold had expired (phase two). Every other hold of the
+// attempt was aborted, or every committed part cancelled.
+enum class AttemptPhase { Hold, Commit };
+struct AttemptRecord {
+  int request_id = -1;
+  std::string coordinator;
+  int attempt = 0;  // 1 for the request's first plan tried, 2 for the second, ...
+  AttemptPhase phase = AttemptPhase::Hold;
+  model::TimeFrame frame;  // the plan's reserved frame
+  double time = 0;         // simulated time the coordinator learnt of the failure
+  int rms = 0;             // RMs the plan involved
+  int refused = 0;         // RMs that said no
+  int started = 0;         // of those, refusals because the frame had begun (phase one only)
 };
 
 enum class ResourceKind { Cores, Bandwidth };
@@ -48,6 +65,8 @@ struct RunRecord {
   std::vector<RequestRecord> requests;          // in request id order
   std::vector<ReservationRecord> reservations;  // in commit order
   std::vector<JobRecord> jobs;                  // in completion order
+  std::vector<AttemptRecord> attempts;          // failed attempts, in the order they failed
+  std::vector<std::string> coordinators;        // every coordinator of the run, <grc> first
   double end_time = 0;                          // simulated time the run ended
 };
 

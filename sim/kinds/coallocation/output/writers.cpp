@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/kinds/coallocation/output/competition.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -219,6 +220,8 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   put("jobs.csv", jobs_csv(rec, g));
   put("resources.csv", resources_csv(rec, g, cfg));
   put("summary.csv", summary_csv(compute_summary(rec, g, cfg)));
+  put("grcs.csv", grcs_csv(rec));
+  put("attempts.csv", attempts_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation

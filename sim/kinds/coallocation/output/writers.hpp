@@ -26,6 +26,7 @@
 //                     share of capacity over the bucket),used (mean busy share from jobs.csv for
 //                     sites; for paths equal to reserved, as transfers are not simulated here).
 //   summary.csv       figure metrics in long form, see compute_summary below.
+//   grcs.csv, attempts.csv  per coordinator, and per failed attempt (output/competition.hpp).
 #pragma once
 
 #include <optional>
