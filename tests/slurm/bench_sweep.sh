@@ -23,10 +23,17 @@ slurm_start "$work/cluster" 2 || exit 1
 now() { date +%s.%N; }
 sweep=(run scenarios/elgl_greedy.xml --set scenario.runs="$runs")
 
-t0=$(now)
-"$arsim" "${sweep[@]}" --out "$work/local" --jobs 2 >/dev/null || exit 1
-local_s=$(echo "$(now) - $t0" | bc)
-printf "%-24s %8.1f s\n" "local --jobs 2" "$local_s"
+# The local sweep before and after the Slurm ones (the machine's load may change meanwhile);
+# the ratios are to the first.
+local_sweep() {
+  rm -rf "$work/local"
+  local t0
+  t0=$(now)
+  "$arsim" "${sweep[@]}" --out "$work/local" --jobs 2 >/dev/null || exit 1
+  echo "$(now) - $t0" | bc
+}
+local_s=$(local_sweep)
+printf "%-28s %8.1f s\n" "local --jobs 2" "$local_s"
 
 for n in "${per_task[@]}"; do
   flag=(); [ "$n" = auto ] || flag=(--runs-per-task "$n")
@@ -39,6 +46,7 @@ for n in "${per_task[@]}"; do
   s=$(echo "$(now) - $t0" | bc)
   cmp -s "$out/aggregate.csv" "$work/local/aggregate.csv" && same=identical || same=DIFFERENT
   tasks=$(grep -c ') runs=' "$out/slurm/array.sh")
-  printf "%-24s %8.1f s  %5.2fx local  (%d tasks; aggregate.csv %s)\n" \
+  printf "%-28s %8.1f s  %5.2fx local  (%d tasks; aggregate.csv %s)\n" \
     "slurm --runs-per-task $n" "$s" "$(echo "$s / $local_s" | bc -l)" "$tasks" "$same"
 done
+printf "%-28s %8.1f s\n" "local --jobs 2, again" "$(local_sweep)"
