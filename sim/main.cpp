@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "base seed (overrides the scenario's)");
   run->add_option("--set", sets, "override a setting: key=value (e.g. grc.frames=5)");
   run->add_flag("--audit", batch.run.audit, "audit every run after it ends");
-  run->add_option("--jobs,-j", jobs, "runs in parallel processes")->check(CLI::PositiveNumber);
+  run->add_option("--jobs,-j", jobs,
+                  "runs in parallel processes (with --slurm: array tasks at once)")
+      ->check(CLI::PositiveNumber);
   run->add_flag("--verbose,-v", batch.run.verbose, "log the actors' progress");
   std::string dump_dir;
   run->add_option("--dump-models", dump_dir,

@@ -209,16 +209,18 @@ int submit_sweep(const Catalog& catalog, const scenario::Settings& settings,
   write_sweep_command(command.out, command);
   metrics::write_atomically(dir + "/array.sh", script);
   const Command sb = run_command("sbatch --parsable " + shell_quote(dir + "/array.sh"));
-  const std::string job = sb.output.substr(0, sb.output.find_first_not_of("0123456789"));
+  // --parsable: the job id (";cluster" on a federation) on the last line, after any warnings.
+  const std::string last = sb.output.substr(sb.output.rfind('\n') + 1);
+  const std::string job = last.substr(0, last.find_first_not_of("0123456789"));
   if (sb.status != 0 || job.empty()) {
     report << fmt::format("sbatch refused {}/array.sh (exit {}): {}\n", dir, sb.status, sb.output);
     return 1;
   }
   std::ofstream(dir + "/jobs.txt", std::ios::app) << job << "\n";
   report << fmt::format(
-      "submitted {} of {} runs as Slurm job {} ({} array tasks of up to {} runs{}); when it "
+      "submitted {} of {} runs as Slurm job {} ({} array task{} of up to {} runs{}); when it "
       "ended: arsim collect {}\n",
-      pending.size(), specs.size(), job, tasks.size(), per_task,
+      pending.size(), specs.size(), job, tasks.size(), tasks.size() == 1 ? "" : "s", per_task,
       options.throttle > 0 ? fmt::format(", {} at a time", options.throttle) : "", command.out);
   return 0;
 }

@@ -4,7 +4,8 @@
 # ("auto": the default). Run as root from the source root:
 #   bash tests/slurm/bench_sweep.sh build/arsim [RUNS] [RUNS_PER_TASK...]
 # (defaults: 100 runs; auto 1 5 25). Each Slurm figure runs from submission until arsim collect
-# wrote aggregate.csv; every aggregate.csv is compared with the local one.
+# wrote aggregate.csv; every aggregate.csv is compared with the local one. The ratios are to the
+# first local figures.
 set -u
 arsim=$1
 runs=${2:-100}
@@ -23,8 +24,7 @@ slurm_start "$work/cluster" 2 || exit 1
 now() { date +%s.%N; }
 sweep=(run scenarios/elgl_greedy.xml --set scenario.runs="$runs")
 
-# The local sweep before and after the Slurm ones (the machine's load may change meanwhile);
-# the ratios are to the first.
+# The local sweep before and after the Slurm ones (the machine's load may change meanwhile).
 local_sweep() {
   rm -rf "$work/local"
   local t0
@@ -32,8 +32,23 @@ local_sweep() {
   "$arsim" "${sweep[@]}" --out "$work/local" --jobs 2 >/dev/null || exit 1
   echo "$(now) - $t0" | bc
 }
+# The same runs as two local processes of half the runs each, each in a session of its own as
+# Slurm starts its tasks: with the kernel's autogroup scheduling, a session shares the CPUs with
+# the other sessions of a loaded machine, so on a busy machine two sessions get more CPU than one.
+two_sessions() {
+  rm -rf "$work/local2"
+  local t0 half=$((runs / 2))
+  t0=$(now)
+  setsid "$arsim" "${sweep[@]}" --out "$work/local2" --run-index "0-$((half - 1))" >/dev/null &
+  local a=$!
+  setsid "$arsim" "${sweep[@]}" --out "$work/local2" --run-index "$half-$((runs - 1))" >/dev/null &
+  wait $a $!
+  echo "$(now) - $t0" | bc
+}
 local_s=$(local_sweep)
 printf "%-28s %8.1f s\n" "local --jobs 2" "$local_s"
+two_s=$(two_sessions)
+printf "%-28s %8.1f s\n" "local, 2 sessions" "$two_s"
 
 for n in "${per_task[@]}"; do
   flag=(); [ "$n" = auto ] || flag=(--runs-per-task "$n")
@@ -46,7 +61,9 @@ for n in "${per_task[@]}"; do
   s=$(echo "$(now) - $t0" | bc)
   cmp -s "$out/aggregate.csv" "$work/local/aggregate.csv" && same=identical || same=DIFFERENT
   tasks=$(grep -c ') runs=' "$out/slurm/array.sh")
-  printf "%-28s %8.1f s  %5.2fx local  (%d tasks; aggregate.csv %s)\n" \
-    "slurm --runs-per-task $n" "$s" "$(echo "$s / $local_s" | bc -l)" "$tasks" "$same"
+  printf "%-28s %8.1f s  %5.2fx local, %5.2fx 2 sessions  (%d tasks; aggregate.csv %s)\n" \
+    "slurm --runs-per-task $n" "$s" "$(echo "$s / $local_s" | bc -l)" \
+    "$(echo "$s / $two_s" | bc -l)" "$tasks" "$same"
 done
 printf "%-28s %8.1f s\n" "local --jobs 2, again" "$(local_sweep)"
+printf "%-28s %8.1f s\n" "local, 2 sessions, again" "$(two_sessions)"
