@@ -31,10 +31,11 @@ trap 'slurm_stop; rm -rf "$work"' EXIT
 trap 'exit 143' TERM INT
 slurm_start "$work/cluster" 2 || cannot_start "the daemons did not come up (above)"
 
-# Waits (at most 90 s) until job $1 has no task queued or running.
+# Waits (at most 40 s: the whole test stays well within the ctest timeout, so its EXIT trap
+# stops the daemons) until job $1 has no task queued or running.
 wait_job() {
-  slurm_wait_for "[ -z \"\$(squeue --noheader --jobs=$1 2>/dev/null)\" ]" 90 ||
-    fail "Slurm job $1 did not end within 90 s: $(squeue --jobs="$1" 2>&1 | tr '\n' ' ')"
+  slurm_wait_for "[ -z \"\$(squeue --noheader --jobs=$1 2>/dev/null)\" ]" 40 ||
+    fail "Slurm job $1 did not end within 40 s: $(squeue --jobs="$1" 2>&1 | tr '\n' ' ')"
 }
 submit() {
   local said
