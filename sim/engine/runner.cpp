@@ -167,8 +167,11 @@ int run_scenario(const Catalog& catalog, const scenario::Settings& settings, con
     check_options(catalog, spec.settings, options.run);
     kind.check(catalog, spec.settings);
   }
-  if (specs.front().single && options.task.empty())  // one run in this process, always made anew
+  if (specs.front().single && options.task.empty()) {  // one run in this process, made anew
+    std::error_code ignored;  // an earlier Slurm task's record no longer applies
+    std::filesystem::remove(out + "/slurm_task.txt", ignored);
     return run_one(catalog, specs.front(), out, options.run, report);
+  }
   const auto states = survey_runs(out, specs);  // nor on another sweep's results
   Tally tally;
   tally.total = selected.size();
