@@ -27,6 +27,13 @@ slurm_missing() {
   done
 }
 
+# The last lines daemon $2 logged in folder $1 (its log file, else what it printed).
+slurm_last_words() {
+  local f="$1/$2.log"
+  [ -s "$f" ] || f="$1/$2.out"
+  tail -2 "$f" 2>/dev/null | tr '\n' ' '
+}
+
 slurm_start() {
   local dir=$1 cpus=$2
   mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
@@ -82,7 +89,8 @@ CONF
   slurmd -D -f "$dir/slurm.conf" -N arsimnode >"$dir/slurmd.out" 2>&1 &
   SLURM_PIDS="$SLURM_PIDS $!"
   if ! slurm_wait_for "sinfo -h -n arsimnode -o %t | grep -Eq '^(idle|mix|alloc)'" 30; then
-    echo "Slurm did not come up within 30 s; slurmctld: $(tail -2 "$dir/slurmctld.log" 2>/dev/null | tr '\n' ' ')slurmd: $(tail -2 "$dir/slurmd.log" 2>/dev/null | tr '\n' ' ')"
+    echo "Slurm did not come up within 30 s; slurmctld: $(slurm_last_words "$dir" slurmctld)" \
+      "slurmd: $(slurm_last_words "$dir" slurmd)"
     return 1
   fi
 }
