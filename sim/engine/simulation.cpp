@@ -2,6 +2,7 @@
 
 #include <xbt/log.h>
 
+#include "sim/engine/start_engine.hpp"
 #include "sim/platform/platform_check.hpp"
 
 XBT_LOG_NEW_CATEGORY(arsim, "arsim: advance-reservation co-allocation simulator");
@@ -13,11 +14,7 @@ namespace sg4 = simgrid::s4u;
 Simulation::Simulation(const std::string& platform_file, bool verbose,
                        const platform::ReadOptions& options) {
   platform::check_platform_in_child(platform_file, options);
-  int argc = 2;
-  std::string log = verbose ? "--log=arsim.thresh:info" : "--log=root.thresh:warning";
-  char arg0[] = "arsim";
-  char* argv[] = {arg0, log.data(), nullptr};
-  engine_ = std::make_unique<sg4::Engine>(&argc, argv);
+  engine_ = start_engine({verbose ? "--log=arsim.thresh:info" : "--log=root.thresh:warning"});
   engine_->load_platform(platform_file);
   engine_->seal_platform();  // routes of cluster and Vivaldi zones are complete only once sealed
   view_ = platform::read_platform(*engine_, platform_file, options);

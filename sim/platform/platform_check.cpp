@@ -14,8 +14,7 @@
 
 #include <fmt/format.h>
 
-#include <simgrid/s4u/Engine.hpp>
-
+#include "sim/engine/start_engine.hpp"
 #include "sim/platform/routes.hpp"
 
 namespace arsim::platform {
@@ -29,15 +28,11 @@ namespace {
   ::dup2(error_fd, STDOUT_FILENO);
   int status = 0;
   try {
-    int argc = 2;
-    char arg0[] = "arsim";
-    char arg1[] = "--log=root.thresh:critical";
-    char* argv[] = {arg0, arg1, nullptr};
-    simgrid::s4u::Engine engine(&argc, argv);
-    engine.load_platform(file);
-    engine.seal_platform();
+    const auto engine = engine::start_engine({"--log=root.thresh:critical"});
+    engine->load_platform(file);
+    engine->seal_platform();
     trace_route_lookups(trace_fd);
-    read_platform(engine, file, options);
+    read_platform(*engine, file, options);
     trace_route_lookups(-1);
   } catch (const InputError& e) {
     std::string line = std::string("input: ") + e.what() + "\n";

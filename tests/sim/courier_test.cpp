@@ -11,6 +11,7 @@
 
 #include "sim/actors/courier.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/engine/start_engine.hpp"
 
 namespace sg4 = simgrid::s4u;
 using namespace arsim;
@@ -37,10 +38,9 @@ void receive(sg4::Mailbox* box, double from, int count, Lane& lane) {
 
 // Three messages handed over at t = 0 and one at t = 12; the receivers read from t = `read_from`.
 void run(double read_from, Lane& courier_lane, Lane& post_lane) {
-  int argc = 3;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical", a2[] = "--cfg=network/model:CM02";
-  char* argv[] = {a0, a1, a2, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started =
+      arsim::engine::start_engine({"--log=root.thresh:critical", "--cfg=network/model:CM02"});
+  sg4::Engine& e = *started;
   e.load_platform("platforms/tiny.xml");
   sg4::Host* grc = e.host_by_name("grc");
   sg4::Mailbox* by_courier = sg4::Mailbox::by_name("to-portal");

@@ -16,6 +16,7 @@
 
 #include "schedulers/builtins.hpp"
 #include "sim/engine/runner.hpp"
+#include "sim/engine/start_engine.hpp"
 #include "sim/kinds/builtins.hpp"
 #include "sim/kinds/gangmatch/actors/inbox.hpp"
 #include "sim/kinds/gangmatch/actors/start.hpp"
@@ -32,10 +33,7 @@ namespace {
 const char* kPlatform = "platforms/condor_pool.xml";
 
 std::unique_ptr<sg4::Engine> engine() {
-  int argc = 2;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical";
-  char* argv[] = {a0, a1, nullptr};
-  auto e = std::make_unique<sg4::Engine>(&argc, argv);
+  auto e = arsim::engine::start_engine({"--log=root.thresh:critical"});
   e->load_platform(kPlatform);
   return e;
 }

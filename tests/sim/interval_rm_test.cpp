@@ -14,6 +14,7 @@
 #include "schedulers/builtins.hpp"
 #include "schedulers/interval/periodic.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/engine/start_engine.hpp"
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/kinds/interval/task_lane.hpp"
 #include "sim/platform/platform_order.hpp"
@@ -47,10 +48,8 @@ Simulated simulate(const std::string& name, const std::vector<schedulers::Interv
                    double period) {
   schedulers::Registries reg;
   schedulers::register_builtins(reg);
-  int argc = 2;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical";
-  char* argv[] = {a0, a1, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started = arsim::engine::start_engine({"--log=root.thresh:critical"});
+  sg4::Engine& e = *started;
   e.load_platform("platforms/cluster128.xml");
   const auto view = platform::read_platform(e, "platforms/cluster128.xml");
   Simulated out;
@@ -163,10 +162,8 @@ TEST(DurationUntil, AimsAtTheDateExactlyOrAtTheFirstDateAfterIt) {
 // "The first M sites" are the platform's first M: cluster128.xml declares m0 ... m127 (radical
 // 0-127), while SimGrid lists hosts by name (m0, m1, m10, m100, ...).
 TEST(PlatformOrder, SitesComeInTheOrderThePlatformDeclaresThem) {
-  int argc = 2;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical";
-  char* argv[] = {a0, a1, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started = arsim::engine::start_engine({"--log=root.thresh:critical"});
+  sg4::Engine& e = *started;
   e.load_platform("platforms/cluster128.xml");
   const auto view = platform::read_platform(e, "platforms/cluster128.xml");
   const auto sites = platform::sites_in_platform_order(e, view);

@@ -12,6 +12,7 @@
 #include "schedulers/builtins.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/engine/runner.hpp"
+#include "sim/engine/start_engine.hpp"
 #include "sim/kinds/builtins.hpp"
 #include "sim/kinds/matching/actors/matcher_service.hpp"
 #include "sim/kinds/matching/actors/provider.hpp"
@@ -47,10 +48,8 @@ workloads::matching::OnlineWorkload one_server(const std::vector<double>& mem,
 // Runs the workload with the lp matcher, no background load and `busy` simulated seconds per
 // batch; returns the record.
 RunRecord simulate(const workloads::matching::OnlineWorkload& w, double busy) {
-  int argc = 2;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical";
-  char* argv[] = {a0, a1, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started = arsim::engine::start_engine({"--log=root.thresh:critical"});
+  sg4::Engine& e = *started;
   e.load_platform("platforms/cluster128.xml");
   const auto view = platform::read_platform(e, "platforms/cluster128.xml");
   schedulers::Registries reg;
@@ -124,10 +123,8 @@ TEST(MatchingActors, JobsArrivingWhileTheMatcherIsBusyFormTheNextBatch) {
 // untried and expires after max_wait; a job that fits nothing is rejected on arrival.
 TEST(MatchingActors, AJobThatNeverFitsTheOffersExpiresAndAnImpossibleOneIsRejected) {
   auto w = one_server({10, 11}, {1, 2}, {5, 5});
-  int argc = 2;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical";
-  char* argv[] = {a0, a1, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started = arsim::engine::start_engine({"--log=root.thresh:critical"});
+  sg4::Engine& e = *started;
   e.load_platform("platforms/cluster128.xml");
   const auto view = platform::read_platform(e, "platforms/cluster128.xml");
   schedulers::Registries reg;

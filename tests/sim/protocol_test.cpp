@@ -9,6 +9,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "schedulers/builtins.hpp"
+#include "sim/engine/start_engine.hpp"
 #include "sim/kinds/coallocation/actors/compute_rm.hpp"
 #include "sim/kinds/coallocation/actors/grc.hpp"
 #include "sim/kinds/coallocation/actors/network_rm.hpp"
@@ -51,10 +52,9 @@ void run(World& w, double competitor_at, const std::string& platform_file = "pla
          double hold_timeout = 60) {
   // CM02 has no latency factors, so a message takes exactly its route's latency (5 ms) plus its
   // size over 1 Gbit/s, and the competitor's timing below is exact.
-  int argc = 3;
-  char a0[] = "test", a1[] = "--log=root.thresh:critical", a2[] = "--cfg=network/model:CM02";
-  char* argv[] = {a0, a1, a2, nullptr};
-  sg4::Engine e(&argc, argv);
+  const auto started =
+      arsim::engine::start_engine({"--log=root.thresh:critical", "--cfg=network/model:CM02"});
+  sg4::Engine& e = *started;
   e.load_platform(platform_file);
   e.seal_platform();
   w.view = platform::read_platform(e, platform_file);
