@@ -155,6 +155,7 @@ int main(int argc, char** argv) {
   std::string seed;
   int jobs = 1, run_index = 0;
   arsim::engine::BatchOptions batch;
+  arsim::engine::RunSelection selection;
 
   auto* run = app.add_subcommand("run", "run a scenario (all its runs and sweep points)");
   run->add_option("scenario", scenario_file, "scenario XML file")->required();
@@ -258,10 +259,10 @@ int main(int argc, char** argv) {
     }
     batch.jobs = jobs;
     if (!run_indices.empty()) {
-      batch.only = arsim::engine::parse_index_ranges(run_indices);
-      batch.task = slurm_task();
+      selection.only = arsim::engine::parse_index_ranges(run_indices);
+      selection.task = slurm_task();
     }
-    return arsim::engine::run_scenario(reg, s, out, batch, std::cout);
+    return arsim::engine::run_scenario(reg, s, out, batch, std::cout, selection);
   } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;

@@ -88,9 +88,9 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
             << std::flush;
 }
 
-// The runs asked for: every run, or those of options.only.
-std::vector<std::size_t> selected_runs(std::size_t count, const BatchOptions& options) {
-  std::vector<std::size_t> out = options.only;
+// The runs asked for: every run, or those of selection.only.
+std::vector<std::size_t> selected_runs(std::size_t count, const RunSelection& selection) {
+  std::vector<std::size_t> out = selection.only;
   for (std::size_t i : out)
     if (i >= count)
       throw InputError(
@@ -110,7 +110,8 @@ struct Tally {
 // status when a Slurm task runs them. Returns when all ended or a stop signal came.
 void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
                   const std::vector<RunState>& states, const std::vector<std::size_t>& todo,
-                  const BatchOptions& options, Tally& tally, std::ostream& report) {
+                  const BatchOptions& options, const std::string& task, Tally& tally,
+                  std::ostream& report) {
   std::size_t next = 0;
   std::map<pid_t, std::size_t> running;
   std::error_code ignored;
@@ -119,10 +120,10 @@ void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& 
     if (stop_signal) break;
     while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const RunState& state = states[todo[next++]];
-      if (options.task.empty())  // a local run: an earlier task's record no longer applies
+      if (task.empty())  // a local run: an earlier task's record no longer applies
         std::filesystem::remove(state.dir + "/slurm_task.txt", ignored);
       else
-        record_task_start(state.dir, options.task);
+        record_task_start(state.dir, task);
       std::fflush(nullptr);
       const pid_t pid = fork();
       if (pid < 0) throw std::runtime_error("fork failed");
@@ -140,7 +141,7 @@ void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& 
       continue;
     }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 3;
-    if (!options.task.empty()) record_task_exit(dir, options.task, code);
+    if (!task.empty()) record_task_exit(dir, task, code);
     if (code != 0) {
       ++tally.failed;
       tally.bad_input = tally.bad_input || code == 2;
@@ -159,15 +160,15 @@ void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& 
 }  // namespace
 
 int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
-                 const BatchOptions& options, std::ostream& report) {
+                 const BatchOptions& options, std::ostream& report, const RunSelection& selection) {
   const auto specs = scenario::expand(settings);
   const RunKind& kind = catalog.kinds.of(settings);
-  const auto selected = selected_runs(specs.size(), options);
+  const auto selected = selected_runs(specs.size(), selection);
   for (const auto& spec : specs) {  // nothing runs on bad input
     check_options(catalog, spec.settings, options.run);
     kind.check(catalog, spec.settings);
   }
-  if (specs.front().single && options.task.empty()) {  // one run in this process, made anew
+  if (specs.front().single && selection.task.empty()) {  // one run in this process, made anew
     std::error_code ignored;  // an earlier Slurm task's record no longer applies
     std::filesystem::remove(out + "/slurm_task.txt", ignored);
     return run_one(catalog, specs.front(), out, options.run, report);
@@ -184,7 +185,7 @@ int run_scenario(const Catalog& catalog, const scenario::Settings& settings, con
     ++tally.done, ++tally.skipped;
   }
   const StopSignals signals;
-  run_children(catalog, specs, states, todo, options, tally, report);
+  run_children(catalog, specs, states, todo, options, selection.task, tally, report);
   if (stop_signal) {
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
     report << fmt::format("stopped by {} after {} of {} runs; run the same command to resume\n",
@@ -198,7 +199,7 @@ int run_scenario(const Catalog& catalog, const scenario::Settings& settings, con
     const auto metrics = kind.sweep_metrics();
     // Kinds without summary.csv are read run by run by the analysis; a part of the runs is
     // aggregated by arsim collect once all are complete.
-    if (!metrics.empty() && options.only.empty()) {
+    if (!metrics.empty() && selection.only.empty()) {
       write_aggregates(out, specs, metrics);
       report << fmt::format(": {}/sweep.csv, {}/aggregate.csv", out, out);
     }

@@ -14,17 +14,22 @@ namespace arsim::engine {
 struct BatchOptions {
   int jobs = 1;
   RunOptions run;
-  // Only these runs (indices in scenario::expand order; all when empty), one after the other as
-  // `jobs` allows; sweep.csv and aggregate.csv are then left to arsim collect.
+};
+
+// Which runs run_scenario makes, and for whom.
+struct RunSelection {
+  // Only these runs (indices in scenario::expand order; all when empty), `jobs` at a time;
+  // sweep.csv and aggregate.csv are then left to arsim collect.
   std::vector<std::size_t> only;
   // The Slurm array task running them ("JOB_TASK"), recorded in each run's folder (run_state.hpp).
   std::string task;
 };
 
 // Returns the process exit status: 0 all runs fine, 1 some audit failed or a run crashed,
-// 2 bad input (found before any run starts). Throws InputError when an index of `only` is not a
-// run of the scenario.
+// 2 bad input (found before any run starts). Throws InputError when an index of `selection.only`
+// is not a run of the scenario.
 int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
-                 const BatchOptions& options, std::ostream& report);
+                 const BatchOptions& options, std::ostream& report,
+                 const RunSelection& selection = {});
 
 }  // namespace arsim::engine

@@ -64,8 +64,7 @@ TEST(RunKind, ATinyKindFromTestCodeRunsASweep) {
                                          c.catalog.kinds.schemas());
   EXPECT_EQ(s.get_int("echo.times"), 2);  // the kind's default
   std::ostringstream report;
-  ASSERT_EQ(run_scenario(c.catalog, s, dir.file("out"), {2, {}, {}, {}}, report), 0)
-      << report.str();
+  ASSERT_EQ(run_scenario(c.catalog, s, dir.file("out"), {2, {}}, report), 0) << report.str();
   EXPECT_EQ(arsim::testing::slurp(dir.file("out/echo.times=3/run_001/echo.txt")),
             "hello\nhello\nhello\n");
   EXPECT_EQ(arsim::testing::slurp(dir.file("out/echo.times=1/run_000/echo.txt")), "hello\n");
@@ -90,16 +89,15 @@ TEST(RunKind, KeysCheckAndOptionsOfTheKindApply) {
       write(dir, R"(<scenario name="e" kind="echo"><echo message="forbidden"/></scenario>)"),
       schemas);
   std::ostringstream report;
-  EXPECT_THROW(run_scenario(c.catalog, s, dir.file("o"), {1, {}, {}, {}}, report),
-               scenario::InputError);
+  EXPECT_THROW(run_scenario(c.catalog, s, dir.file("o"), {1, {}}, report), scenario::InputError);
   EXPECT_FALSE(std::filesystem::exists(dir.file("o")));  // nothing ran
   const auto ok = scenario::load_scenario(
       write(dir, R"(<scenario name="e" kind="echo"><echo message="m"/></scenario>)"), schemas);
-  EXPECT_THROW(run_scenario(c.catalog, ok, dir.file("o"), {1, {true, false}, {}, {}}, report),
+  EXPECT_THROW(run_scenario(c.catalog, ok, dir.file("o"), {1, {true, false}}, report),
                scenario::InputError);  // --audit
-  EXPECT_THROW(run_scenario(c.catalog, ok, dir.file("o"), {1, {false, true}, {}, {}}, report),
+  EXPECT_THROW(run_scenario(c.catalog, ok, dir.file("o"), {1, {false, true}}, report),
                scenario::InputError);  // --verbose
-  EXPECT_EQ(run_scenario(c.catalog, ok, dir.file("o"), {1, {}, {}, {}}, report), 0);
+  EXPECT_EQ(run_scenario(c.catalog, ok, dir.file("o"), {1, {}}, report), 0);
   EXPECT_EQ(arsim::testing::slurp(dir.file("o/echo.txt")), "m\nm\n");
 }
 
