@@ -1,7 +1,8 @@
-// arsim command line: run, check, audit, list, generate.
+// arsim command line: run, collect, check, audit, list, generate.
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -12,7 +13,9 @@
 #include "model/numbers.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
+#include "sim/engine/collect.hpp"
 #include "sim/engine/runner.hpp"
+#include "sim/engine/slurm.hpp"
 #include "sim/kinds/builtins.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_view.hpp"
@@ -102,6 +105,46 @@ int generate(const Catalog& catalog, const Settings& s, const std::string& out, 
   return 0;
 }
 
+// The flags of arsim run that go together: the Slurm ones only with --slurm, --run-index (what an
+// array task runs) only without.
+struct RunFlags {
+  CLI::Option* slurm;
+  CLI::Option* run_index;
+  std::vector<CLI::Option*> slurm_only;
+};
+
+void check_run_flags(const RunFlags& f) {
+  for (const auto* o : f.slurm_only)
+    if (o->count() && !f.slurm->count())
+      throw arsim::InputError(o->get_name() + ": only with --slurm");
+  if (f.run_index->count() && f.slurm->count())
+    throw arsim::InputError("--run-index: not with --slurm (its array tasks pass it)");
+}
+
+// The Slurm array task this process is ("JOB_TASK"), or "" outside one.
+std::string slurm_task() {
+  const char* job = std::getenv("SLURM_ARRAY_JOB_ID");
+  const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
+  if (job && task) return std::string(job) + "_" + task;
+  const char* plain = std::getenv("SLURM_JOB_ID");
+  return plain ? plain : "";
+}
+
+// arsim collect DIR: rebuilds the settings from DIR/slurm/sweep.txt in the folder arsim run ran.
+int collect(const Catalog& catalog, const std::string& dir) {
+  namespace fs = std::filesystem;
+  const auto command = arsim::engine::read_sweep_command(dir);
+  const fs::path before = fs::current_path();
+  const std::string out = before == fs::path(command.workdir) ? dir : fs::absolute(dir).string();
+  std::error_code ec;
+  fs::current_path(command.workdir, ec);
+  if (ec)
+    throw arsim::InputError(dir + "/slurm/sweep.txt: workdir " + command.workdir +
+                            ": cannot enter it (" + ec.message() + ")");
+  const Settings s = load(catalog, command.scenario, command.sets, command.seed);
+  return arsim::engine::collect_sweep(catalog, s, out, std::cout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -112,6 +155,7 @@ int main(int argc, char** argv) {
   std::string seed;
   int jobs = 1, run_index = 0;
   arsim::engine::BatchOptions batch;
+  arsim::engine::RunSelection selection;
 
   auto* run = app.add_subcommand("run", "run a scenario (all its runs and sweep points)");
   run->add_option("scenario", scenario_file, "scenario XML file")->required();
@@ -119,12 +163,41 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "base seed (overrides the scenario's)");
   run->add_option("--set", sets, "override a setting: key=value (e.g. grc.frames=5)");
   run->add_flag("--audit", batch.run.audit, "audit every run after it ends");
-  run->add_option("--jobs,-j", jobs, "runs in parallel processes")->check(CLI::PositiveNumber);
+  run->add_option("--jobs,-j", jobs,
+                  "runs in parallel processes (with --slurm: array tasks at once)")
+      ->check(CLI::PositiveNumber);
   run->add_flag("--verbose,-v", batch.run.verbose, "log the actors' progress");
   std::string dump_dir;
   run->add_option("--dump-models", dump_dir,
                   "write every model the planner solves (MPS + JSON sidecar) under this folder; "
                   "the planner must have a dump_dir parameter (gridars-ip)");
+
+  arsim::engine::SlurmOptions slurm;
+  std::string run_indices;
+  bool use_slurm = false;
+  RunFlags flags;
+  flags.slurm = run->add_flag("--slurm", use_slurm,
+                              "submit the runs that are not complete as a Slurm job array "
+                              "(sbatch) and return; arsim collect DIR aggregates them");
+  flags.slurm_only = {
+      run->add_option("--partition", slurm.partition, "Slurm partition of the array (--slurm)"),
+      run->add_option("--time", slurm.time, "Slurm time limit of each array task (--slurm)"),
+      run->add_option("--runs-per-task", slurm.runs_per_task,
+                      "runs each array task makes one after the other (--slurm; default: two "
+                      "tasks per --jobs slot, else 1,000 tasks at most)")
+          ->check(CLI::PositiveNumber),
+      run->add_flag("--dry-run", slurm.dry_run,
+                    "print the array script instead of submitting it (--slurm)")};
+  flags.run_index = run->add_option(
+      "--run-index", run_indices,
+      "make only these runs (indices in sweep order, e.g. 0-4,7); what a Slurm array task runs");
+
+  std::string collect_dir;
+  auto* col = app.add_subcommand(
+      "collect",
+      "write sweep.csv and aggregate.csv of a sweep run with --slurm, or list its "
+      "missing and failed runs");
+  col->add_option("dir", collect_dir, "output folder of arsim run --slurm")->required();
 
   auto* check = app.add_subcommand("check", "validate a scenario without running it");
   check->add_option("scenario", scenario_file, "scenario XML file")->required();
@@ -162,6 +235,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (aud->parsed()) return arsim::engine::audit_folder(reg, audit_dir, std::cout);
+    if (col->parsed()) return collect(reg, collect_dir);
+    if (run->parsed()) check_run_flags(flags);
     if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {
@@ -173,8 +248,21 @@ int main(int argc, char** argv) {
     if (gen->parsed()) return generate(reg, s, out, run_index);
     if (out.empty()) out = "results/" + s.get_string("scenario.name");
     require_output_folder(out);
+    if (flags.slurm->count()) {
+      const arsim::engine::SweepCommand command{std::filesystem::current_path().string(),
+                                                scenario_file, out, sets, seed};
+      slurm.throttle = run->count("--jobs") ? jobs : 0;
+      slurm.audit = batch.run.audit, slurm.verbose = batch.run.verbose;
+      slurm.binary = std::filesystem::read_symlink("/proc/self/exe").string();
+      arsim::engine::check_slurm_options(slurm);
+      return arsim::engine::submit_sweep(reg, s, command, slurm, std::cout);
+    }
     batch.jobs = jobs;
-    return arsim::engine::run_scenario(reg, s, out, batch, std::cout);
+    if (!run_indices.empty()) {
+      selection.only = arsim::engine::parse_index_ranges(run_indices);
+      selection.task = slurm_task();
+    }
+    return arsim::engine::run_scenario(reg, s, out, batch, std::cout, selection);
   } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;

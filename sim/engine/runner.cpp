@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "sim/engine/aggregate.hpp"
+#include "sim/engine/run_state.hpp"
 
 namespace arsim::engine {
 
@@ -87,77 +88,124 @@ void progress(std::size_t done, std::size_t total, std::size_t skipped, std::siz
             << std::flush;
 }
 
-}  // namespace
+// The runs asked for: every run, or those of selection.only.
+std::vector<std::size_t> selected_runs(std::size_t count, const RunSelection& selection) {
+  std::vector<std::size_t> out = selection.only;
+  for (std::size_t i : out)
+    if (i >= count)
+      throw InputError(
+          fmt::format("--run-index: there is no run {}: the scenario has {} runs (0 to {})", i,
+                      count, count - 1));
+  if (out.empty())
+    for (std::size_t i = 0; i < count; ++i) out.push_back(i);
+  return out;
+}
 
-int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
-                 const BatchOptions& options, std::ostream& report) {
-  const auto specs = scenario::expand(settings);
-  const RunKind& kind = catalog.kinds.of(settings);
-  for (const auto& spec : specs) {  // nothing runs on bad input, or on another sweep's results
-    check_options(catalog, spec.settings, options.run);
-    kind.check(catalog, spec.settings);
-    if (!spec.single) run_complete(out + "/" + spec.dir, spec);
-  }
-  if (specs.front().single) return run_one(catalog, specs.front(), out, options.run, report);
-  std::size_t next = 0, done = 0, skipped = 0, failed = 0;
-  std::map<pid_t, std::string> running;
+struct Tally {
+  std::size_t total = 0, done = 0, skipped = 0, failed = 0;
   bool bad_input = false;
-  const StopSignals signals;
+};
+
+// Runs `todo` in child processes, options.jobs at a time, recording each run's task and exit
+// status when a Slurm task runs them. Returns when all ended or a stop signal came.
+void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
+                  const std::vector<RunState>& states, const std::vector<std::size_t>& todo,
+                  const BatchOptions& options, const std::string& task, Tally& tally,
+                  std::ostream& report) {
+  std::size_t next = 0;
+  std::map<pid_t, std::size_t> running;
+  std::error_code ignored;
   const pid_t self = ::getpid();
-  while (next < specs.size() || !running.empty()) {
+  while (next < todo.size() || !running.empty()) {
     if (stop_signal) break;
-    while (next < specs.size() && static_cast<int>(running.size()) < options.jobs) {
-      const auto& spec = specs[next++];
-      const std::string dir = out + "/" + spec.dir;
-      if (run_complete(dir, spec)) {
-        ++done, ++skipped;
-        continue;
-      }
+    while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
+      const RunState& state = states[todo[next++]];
+      if (task.empty())  // a local run: an earlier task's record no longer applies
+        std::filesystem::remove(state.dir + "/slurm_task.txt", ignored);
+      else
+        record_task_start(state.dir, task);
       std::fflush(nullptr);
       const pid_t pid = fork();
       if (pid < 0) throw std::runtime_error("fork failed");
-      if (pid == 0) child(catalog, spec, dir, options.run, self);
-      running[pid] = dir;
+      if (pid == 0) child(catalog, specs[state.index], state.dir, options.run, self);
+      running[pid] = state.index;
     }
-    progress(done, specs.size(), skipped, failed);
-    if (running.empty()) continue;
+    progress(tally.done, tally.total, tally.skipped, tally.failed);
     int status = 0;
     const pid_t pid = waitpid(-1, &status, 0);
     if (pid < 0 && errno == EINTR) continue;  // a signal: the loop's head decides
     if (pid < 0) throw std::runtime_error("waitpid failed");
+    const std::string& dir = states[running[pid]].dir;
     if (stop_signal) {  // a child the same Ctrl-C ended is no failure of its run
       running.erase(pid);
       continue;
     }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+    if (!task.empty()) record_task_exit(dir, task, code);
     if (code != 0) {
-      ++failed;
-      bad_input = bad_input || code == 2;
-      report << fmt::format("run {} failed (exit {}); see {}/report.txt\n", running[pid], code,
-                            running[pid]);
+      ++tally.failed;
+      tally.bad_input = tally.bad_input || code == 2;
+      report << fmt::format("run {} failed (exit {}); see {}/report.txt\n", dir, code, dir);
     }
     running.erase(pid);
-    ++done;
+    ++tally.done;
   }
   if (stop_signal) {
-    stop_children(running);
+    std::map<pid_t, std::string> dirs;
+    for (const auto& [pid, index] : running) dirs[pid] = states[index].dir;
+    stop_children(dirs);
+  }
+}
+
+}  // namespace
+
+int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
+                 const BatchOptions& options, std::ostream& report, const RunSelection& selection) {
+  const auto specs = scenario::expand(settings);
+  const RunKind& kind = catalog.kinds.of(settings);
+  const auto selected = selected_runs(specs.size(), selection);
+  for (const auto& spec : specs) {  // nothing runs on bad input
+    check_options(catalog, spec.settings, options.run);
+    kind.check(catalog, spec.settings);
+  }
+  if (specs.front().single && selection.task.empty()) {  // one run in this process, made anew
+    std::error_code ignored;  // an earlier Slurm task's record no longer applies
+    std::filesystem::remove(out + "/slurm_task.txt", ignored);
+    return run_one(catalog, specs.front(), out, options.run, report);
+  }
+  const auto states = survey_runs(out, specs);  // nor on another sweep's results
+  Tally tally;
+  tally.total = selected.size();
+  std::vector<std::size_t> todo;
+  for (std::size_t i : selected) {
+    if (!states[i].complete) {
+      todo.push_back(i);
+      continue;
+    }
+    ++tally.done, ++tally.skipped;
+  }
+  const StopSignals signals;
+  run_children(catalog, specs, states, todo, options, selection.task, tally, report);
+  if (stop_signal) {
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
     report << fmt::format("stopped by {} after {} of {} runs; run the same command to resume\n",
-                          stop_signal == SIGINT ? "SIGINT" : "SIGTERM", done, specs.size());
+                          stop_signal == SIGINT ? "SIGINT" : "SIGTERM", tally.done, tally.total);
     return 128 + stop_signal;
   }
-  progress(done, specs.size(), skipped, failed);
+  progress(tally.done, tally.total, tally.skipped, tally.failed);
   if (isatty(STDERR_FILENO)) std::cerr << "\n";
-  if (failed == 0) {
-    report << fmt::format("{} runs in {} ({} resumed)", specs.size(), out, skipped);
+  if (tally.failed == 0) {
+    report << fmt::format("{} runs in {} ({} resumed)", tally.total, out, tally.skipped);
     const auto metrics = kind.sweep_metrics();
-    if (!metrics.empty()) {  // kinds without summary.csv are read run by run by the analysis
+    // Kinds without summary.csv are read run by run by the analysis; a part of the runs is
+    // aggregated by arsim collect once all are complete.
+    if (!metrics.empty() && selection.only.empty()) {
       write_aggregates(out, specs, metrics);
       report << fmt::format(": {}/sweep.csv, {}/aggregate.csv", out, out);
     }
     report << "\n";
   }
-  return bad_input ? 2 : (failed ? 1 : 0);
+  return tally.bad_input ? 2 : (tally.failed ? 1 : 0);
 }
 
 }  // namespace arsim::engine
