@@ -66,6 +66,18 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("width of the time buckets of resources.csv and load curves (s)"),
       key("output.horizon", T::Double).def("172800").above(0)
           .about("simulated time up to which buckets are written (s)"),
+      key("transfers.enabled", T::Bool).def("false")
+          .about("carry each reserved pair's data over its path in SimGrid (transfers.csv)"),
+      key("transfers.volume", T::Double).def("0.5").above(0).at_most(1000)
+          .about("volume per pair as a fraction of duration x reserved bandwidth"),
+      key("transfers.mode", T::String).def("reserved").one_of({"reserved", "unreserved"})
+          .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort"),
+      key("background.flows", T::Double).def("0").at_least(0).at_most(1000)
+          .about("mean best-effort flows per path per slot (Poisson); 0: none"),
+      key("background.slot", T::Double).def("600").above(0)
+          .about("length of a slot of background traffic (s)"),
+      key("background.links", T::String).def("all")
+          .about("paths carrying background traffic: all, or path names separated by spaces"),
   };
 }
 // clang-format on

@@ -14,6 +14,7 @@
 #include "sim/kinds/coallocation/actors/user.hpp"
 #include "sim/kinds/coallocation/output/auditor.hpp"
 #include "sim/kinds/coallocation/settings.hpp"
+#include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "workloads/request_file.hpp"
@@ -67,6 +68,7 @@ std::string Kind::description() const {
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   make_planner(catalog, s);
   metrics_config(s);
+  transfers::transfer_config(s);
   if (s.get_string("workload.generator") == "gridars")
     gridars_config(s);
   else
@@ -86,8 +88,14 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
-  start_actors(catalog, spec, {&sim.view(), &recorder}, requests);
-  const RunRecord record = recorder.finish(sim.run());
+  // With transfers on, the actors report through the transfer launcher, which forwards to the
+  // recorder (transfers/launcher.hpp).
+  const auto transfers =
+      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, recorder);
+  EventSink* sink = transfers ? static_cast<EventSink*>(transfers.get()) : &recorder;
+  start_actors(catalog, spec, {&sim.view(), sink}, requests);
+  RunRecord record = recorder.finish(sim.run());
+  record.transfers = transfers != nullptr;
   if (record.requests.size() != requests.size())
     throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
                              " of " + std::to_string(requests.size()) + " requests decided");

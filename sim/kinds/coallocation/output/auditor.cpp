@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
+#include "sim/kinds/coallocation/transfers/output.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -296,6 +297,9 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
     audit::check_jobs(requests, read_csv((dir / "jobs.csv").string()), a.violations());
+    if (std::filesystem::exists(dir / "transfers.csv"))
+      transfers::audit_transfers(requests, read_csv((dir / "transfers.csv").string()), g,
+                                 a.violations());
   } catch (const std::exception& e) {
     a.violations().push_back(e.what());
   }

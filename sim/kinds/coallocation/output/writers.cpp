@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/kinds/coallocation/transfers/output.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -219,6 +220,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   put("jobs.csv", jobs_csv(rec, g));
   put("resources.csv", resources_csv(rec, g, cfg));
   put("summary.csv", summary_csv(compute_summary(rec, g, cfg)));
+  if (rec.transfers) put("transfers.csv", transfers::transfers_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation
