@@ -57,8 +57,8 @@ void Background::run_slot(double t0, double t1) {
     sg4::this_actor::sleep_until(t1);
     return;
   }
-  // Each flow carries what its cap allows in the slot; it ends at the slot's end (plus latency)
-  // unless unreserved transfers slow it, and is accounted from its start to its actual end.
+  // Each flow may carry what its cap allows in the slot and is cut at the slot's end (slowed by
+  // unreserved transfers, it carries less); what it carried is spread over the slot.
   const double rate = gbps_to_bytes_per_second(free_gbps) / flows;
   const double payload = std::floor(rate * (t1 - t0));
   if (!(payload >= 1)) {
@@ -66,12 +66,12 @@ void Background::run_slot(double t0, double t1) {
     return;
   }
   const std::vector<int> edges = hop_->edges;
-  for (int i = 0; i < flows; ++i) {
+  for (int i = 0; i < flows; ++i)
     start_flow(fmt::format("bg:{}>{}:{}:{}", hop_->from->get_name(), hop_->to->get_name(), t0, i),
-               hop_->from, hop_->to, payload, rate, true, [this, edges, t0, payload](double end) {
-                 events_->on(FlowFinished{{edges, t0, end, payload}});
+               hop_->from, hop_->to, {payload, rate, t1, true},
+               [events = events_, edges, t0](double end, double carried) {
+                 events->on(FlowFinished{{edges, t0, end, carried}});
                });
-  }
   sg4::this_actor::sleep_until(t1);
 }
 

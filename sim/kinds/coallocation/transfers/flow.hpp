@@ -12,12 +12,18 @@
 
 namespace arsim::kinds::coallocation::transfers {
 
-// Starts the two actors of one flow of `bytes` from `from` to `to` on mailbox `name` (unique per
-// flow), capped at `rate` bytes/s when rate > 0; `on_end` gets the simulated time the flow ended.
-// Returns the sender (join it to wait for the flow). Daemon flows (background traffic) do not keep
-// the run going.
+struct FlowSpec {
+  double bytes = 0;
+  double rate = 0;      // cap in bytes/s; 0: none
+  double deadline = 0;  // > 0: the flow is cut at this instant (background slots)
+  bool daemon = false;  // does not keep the run going (background traffic)
+};
+
+// Starts the two actors of one flow from `from` to `to` on mailbox `name` (unique per flow).
+// `on_end(end, bytes carried)` is called when it ends or is cut (a flow that ended before its
+// deadline is reported at the deadline). Returns the sender: join it to wait for the flow.
 simgrid::s4u::ActorPtr start_flow(const std::string& name, simgrid::s4u::Host* from,
-                                  simgrid::s4u::Host* to, double bytes, double rate, bool daemon,
-                                  std::function<void(double)> on_end);
+                                  simgrid::s4u::Host* to, FlowSpec spec,
+                                  std::function<void(double, double)> on_end);
 
 }  // namespace arsim::kinds::coallocation::transfers

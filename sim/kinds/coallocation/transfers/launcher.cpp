@@ -101,6 +101,9 @@ std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_i
     const auto& g = view.graph;
     for (int e : background_edges(s, g, config.background_links)) {
       const Hop& hop = launcher->hops()[e];
+      // Only where a path's flows run on its own link: the hop of a parallel link (S:X1-X2 of
+      // platforms/elgl.xml) crosses the other one, whose own background would then be doubled.
+      if (!hop.exact) continue;
       actors::spawn<Background>(
           "background-" + g.edge(e).name, hop.from, &hop, g.edge(e).bandwidth,
           &launcher->reserved(), bc,

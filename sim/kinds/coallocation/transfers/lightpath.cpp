@@ -41,8 +41,9 @@ void Lightpath::operator()() {
   for (std::size_t i = 0; i < route_.size(); ++i) {
     const Hop& hop = (*hops_)[route_[i]];
     ends.push_back(std::make_shared<double>(start));
-    senders.push_back(start_flow(name + std::to_string(i), hop.from, hop.to, transfer_.bytes, rate,
-                                 false, [end = ends.back()](double t) { *end = t; }));
+    senders.push_back(start_flow(name + std::to_string(i), hop.from, hop.to,
+                                 {transfer_.bytes, rate, 0, false},
+                                 [end = ends.back()](double t, double) { *end = t; }));
   }
   double last = start;
   for (std::size_t i = 0; i < route_.size(); ++i) {
