@@ -16,15 +16,6 @@ namespace arsim::kinds::coallocation::transfers {
 
 namespace sg4 = simgrid::s4u;
 
-int poisson(std::mt19937_64& rng, double mean) {
-  if (!(mean >= 0) || !std::isfinite(mean)) throw std::invalid_argument("poisson: bad mean");
-  if (mean == 0) return 0;
-  int k = 0;
-  for (double t = model::exponential(rng, 1 / mean); t < 1; t += model::exponential(rng, 1 / mean))
-    ++k;
-  return k;
-}
-
 Background::Background(const Hop* hop, double capacity_gbps, const ReservedSchedule* reserved,
                        BackgroundConfig config, std::mt19937_64 rng, EventSink* events)
     : hop_(hop),

@@ -21,9 +21,6 @@ struct BackgroundConfig {
   double end = 0;         // s
 };
 
-// The number of events of a Poisson law of mean `mean` (counting exponential gaps in [0, 1)).
-int poisson(std::mt19937_64& rng, double mean);
-
 class Background {
  public:
   Background(const Hop* hop, double capacity_gbps, const ReservedSchedule* reserved,

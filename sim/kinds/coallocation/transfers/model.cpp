@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "model/random.hpp"
+
 namespace arsim::kinds::coallocation::transfers {
 
 std::uint64_t pair_volume_bytes(double fraction, double duration, double gbps) {
@@ -12,6 +14,15 @@ std::uint64_t pair_volume_bytes(double fraction, double duration, double gbps) {
       throw std::invalid_argument("transfer volume: fraction, duration and bandwidth must be >= 0");
   return static_cast<std::uint64_t>(
       std::llround(fraction * duration * gbps_to_bytes_per_second(gbps)));
+}
+
+int poisson(std::mt19937_64& rng, double mean) {
+  if (!(mean >= 0) || !std::isfinite(mean)) throw std::invalid_argument("poisson: bad mean");
+  if (mean == 0) return 0;
+  int k = 0;
+  for (double t = model::exponential(rng, 1 / mean); t < 1; t += model::exponential(rng, 1 / mean))
+    ++k;
+  return k;
 }
 
 double throughput_gbps(double bytes, double start, double end) {

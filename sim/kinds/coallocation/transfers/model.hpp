@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <random>
 #include <vector>
 
 #include "model/time.hpp"
@@ -28,6 +29,10 @@ std::uint64_t pair_volume_bytes(double fraction, double duration, double gbps);
 
 // Mean throughput in Gbit/s of `bytes` carried over [start, end); 0 for an empty interval.
 double throughput_gbps(double bytes, double start, double end);
+
+// The number of events of a Poisson law of mean `mean` >= 0 (exponential gaps counted in [0, 1),
+// portable samplers of model/random.hpp); throws std::invalid_argument for a bad mean.
+int poisson(std::mt19937_64& rng, double mean);
 
 // Per path edge, Gbit carried in each bucket: every flow's bytes spread evenly over its
 // [start, end) (exact for a flow at a constant rate, such as a capped reserved hop) and counted
