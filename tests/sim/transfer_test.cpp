@@ -39,7 +39,7 @@ Carried run(double gbps, double volume, bool reserved, double background_flows) 
   Recorder recorder;
   TransferConfig config;
   config.enabled = true;
-  config.volume = volume;
+  config.volume = {volume};
   config.reserved = reserved;
   Launcher launcher(&view, read_hops(view, file), config, &recorder);
   configure_lightpaths(launcher.hops());

@@ -68,8 +68,8 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("simulated time up to which buckets are written (s)"),
       key("transfers.enabled", T::Bool).def("false")
           .about("carry each reserved pair's data over its path in SimGrid (transfers.csv)"),
-      key("transfers.volume", T::Double).def("0.5").above(0).at_most(1000)
-          .about("volume per pair as a fraction of duration x reserved bandwidth"),
+      key("transfers.volume", T::Doubles).def("0.5").above(0).at_most(1000)
+          .about("volume per pair as a fraction of duration x reserved bandwidth, drawn uniformly from the list"),
       key("transfers.mode", T::String).def("reserved").one_of({"reserved", "unreserved"})
           .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort"),
       key("background.flows", T::Double).def("0").at_least(0).at_most(1000)

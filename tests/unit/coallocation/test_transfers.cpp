@@ -4,6 +4,7 @@
 // Every expected number is computed by hand in the comments.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "model/random.hpp"
@@ -213,4 +214,25 @@ TEST(TransferAudit, PlantedInconsistenciesAreFlagged) {
                                   "0,0,1000000000,1,100,200,100,108,1,1,reserved,1,P:A-B\n"
                                   "0,0,1000000000,1,100,200,100,108,1,1,reserved,1,P:A-B\n"),
                        "listed twice"));
+}
+
+TEST(TransferVolume, FractionsAreDrawnPerPairFromTheirOwnStream) {
+  EXPECT_EQ(volume_fraction({0.7}, 1, 0, 5, 2), 0.7);  // one choice: no draw
+  EXPECT_THROW(volume_fraction({}, 1, 0, 5, 2), std::invalid_argument);
+  const std::vector<double> choices{0.25, 0.5, 1};
+  std::map<double, int> seen;
+  for (int request = 0; request < 300; ++request)
+    for (int pair = 0; pair < 4; ++pair) {
+      const double f = volume_fraction(choices, 1, 0, request, pair);
+      EXPECT_EQ(f, volume_fraction(choices, 1, 0, request, pair));  // the same pair, the same draw
+      ++seen[f];
+    }
+  ASSERT_EQ(seen.size(), 3u);  // only the choices, each drawn: 1200 draws, 400 expected each
+  for (const auto& [f, n] : seen) EXPECT_GT(n, 300) << f;
+  // Another run index gives other draws for some pairs.
+  int differ = 0;
+  for (int request = 0; request < 100; ++request)
+    differ +=
+        volume_fraction(choices, 1, 0, request, 0) != volume_fraction(choices, 1, 1, request, 0);
+  EXPECT_GT(differ, 0);
 }

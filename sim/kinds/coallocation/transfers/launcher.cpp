@@ -13,10 +13,12 @@
 
 namespace arsim::kinds::coallocation::transfers {
 
-TransferConfig transfer_config(const scenario::Settings& s) {
+TransferConfig transfer_config(const scenario::Settings& s, int run_index) {
   TransferConfig c;
   c.enabled = s.get_bool("transfers.enabled");
-  c.volume = s.get_double("transfers.volume");
+  c.volume = s.get_doubles("transfers.volume");
+  c.seed = s.get_uint64("scenario.seed");
+  c.run_index = run_index;
   c.reserved = s.get_string("transfers.mode") == "reserved";
   c.background_flows = s.get_double("background.flows");
   c.background_slot = s.get_double("background.slot");
@@ -49,7 +51,9 @@ void Launcher::launch(const RequestRecord& r) {
     t.request_id = r.request.id;
     t.pair = static_cast<int>(l);
     t.bytes = static_cast<double>(
-        pair_volume_bytes(config_.volume, r.plan.frame.length(), pairs[l].bandwidth));
+        pair_volume_bytes(volume_fraction(config_.volume, config_.seed, config_.run_index,
+                                          r.request.id, static_cast<int>(l)),
+                          r.plan.frame.length(), pairs[l].bandwidth));
     t.reserved_gbps = pairs[l].bandwidth;
     t.reserved = r.plan.frame;
     t.rate_capped = config_.reserved;
@@ -89,7 +93,7 @@ std::vector<int> background_edges(const scenario::Settings& s, const model::Reso
 std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
                                           const platform::PlatformView& view,
                                           const std::string& platform_file, EventSink& recorder) {
-  const TransferConfig config = transfer_config(s);
+  const TransferConfig config = transfer_config(s, run_index);
   if (!config.enabled) return nullptr;
   auto launcher =
       std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &recorder);

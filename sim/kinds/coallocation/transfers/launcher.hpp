@@ -17,15 +17,17 @@ namespace arsim::kinds::coallocation::transfers {
 
 struct TransferConfig {
   bool enabled = false;
-  double volume = 0.5;   // fraction of D × reserved bandwidth per pair
+  std::vector<double> volume{0.5};  // fractions of D × reserved bandwidth, one drawn per pair
   bool reserved = true;  // mode reserved (capped, with priority) or unreserved (best effort)
   double background_flows = 0;
   double background_slot = 600;
   std::string background_links = "all";
+  std::uint64_t seed = 1;  // scenario seed and run index: the pairs' volume draws
+  int run_index = 0;
 };
 
 // Validates the keys (an InputError at the key's location); `arsim check` calls it too.
-TransferConfig transfer_config(const scenario::Settings& s);
+TransferConfig transfer_config(const scenario::Settings& s, int run_index = 0);
 
 class Launcher : public EventSink {
  public:

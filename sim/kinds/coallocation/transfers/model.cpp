@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "model/random.hpp"
 
@@ -14,6 +15,15 @@ std::uint64_t pair_volume_bytes(double fraction, double duration, double gbps) {
       throw std::invalid_argument("transfer volume: fraction, duration and bandwidth must be >= 0");
   return static_cast<std::uint64_t>(
       std::llround(fraction * duration * gbps_to_bytes_per_second(gbps)));
+}
+
+double volume_fraction(const std::vector<double>& choices, std::uint64_t seed, int run_index,
+                       int request, int pair) {
+  if (choices.empty()) throw std::invalid_argument("transfer volume: no fraction to draw from");
+  if (choices.size() == 1) return choices.front();
+  auto rng = model::make_stream(seed, static_cast<std::uint64_t>(run_index),
+                                "transfer:" + std::to_string(request) + ":" + std::to_string(pair));
+  return choices[model::uniform_index(rng, choices.size())];
 }
 
 int poisson(std::mt19937_64& rng, double mean) {

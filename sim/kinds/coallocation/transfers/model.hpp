@@ -27,6 +27,12 @@ inline double bytes_to_gbit(double bytes) {
 // whole bytes. Throws std::invalid_argument for a negative or non-finite input.
 std::uint64_t pair_volume_bytes(double fraction, double duration, double gbps);
 
+// The volume fraction of pair `pair` of request `request`: one of `choices`, drawn uniformly from
+// its own stream of (seed, run index), so it does not depend on the order pairs are decided in.
+// One choice is returned as is; none throws std::invalid_argument.
+double volume_fraction(const std::vector<double>& choices, std::uint64_t seed, int run_index,
+                       int request, int pair);
+
 // Mean throughput in Gbit/s of `bytes` carried over [start, end); 0 for an empty interval.
 double throughput_gbps(double bytes, double start, double end);
 
