@@ -90,6 +90,20 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("width of the time buckets of resources.csv and load curves (s)"),
       key("output.horizon", T::Double).def("172800").above(0)
           .about("simulated time up to which buckets are written (s)"),
+      // No defaults written into the settings (transfers/launcher.cpp has them), so scenarios
+      // without transfers keep their hash.
+      key("transfers.enabled", T::Bool)
+          .about("carry each reserved pair's data over its path in SimGrid (transfers.csv; absent: false)"),
+      key("transfers.volume", T::Doubles).above(0).at_most(1000)
+          .about("volume per pair as a fraction of duration x reserved bandwidth, drawn uniformly from the list (absent: 0.5)"),
+      key("transfers.mode", T::String).one_of({"reserved", "unreserved"})
+          .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort (absent: reserved)"),
+      key("background.flows", T::Double).at_least(0).at_most(1000)
+          .about("mean best-effort flows per path per slot (Poisson); 0: none (absent: 0)"),
+      key("background.slot", T::Double).above(0)
+          .about("length of a slot of background traffic (s; absent: 600)"),
+      key("background.links", T::String)
+          .about("paths carrying background traffic: all, or path names separated by spaces (absent: all)"),
   };
 }
 // clang-format on

@@ -15,6 +15,7 @@
 #include "sim/kinds/coallocation/actors/user.hpp"
 #include "sim/kinds/coallocation/output/auditor.hpp"
 #include "sim/kinds/coallocation/settings.hpp"
+#include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "workloads/request_file.hpp"
@@ -84,6 +85,7 @@ std::string Kind::description() const {
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   for (const auto& c : coordinator_setups(s)) make_planner(catalog, s, "", c.name);
   metrics_config(s);
+  transfers::transfer_config(s);
   if (s.get_string("workload.generator") == "gridars")
     gridars_config(s);
   else
@@ -103,9 +105,15 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
-  start_actors(catalog, spec, {&sim.view(), &recorder}, requests);
+  // With transfers on, the actors report through the transfer launcher, which forwards to the
+  // recorder (transfers/launcher.hpp).
+  const auto transfers =
+      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, recorder);
+  EventSink* sink = transfers ? static_cast<EventSink*>(transfers.get()) : &recorder;
+  start_actors(catalog, spec, {&sim.view(), sink}, requests);
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
+  record.transfers = transfers != nullptr;
   if (record.requests.size() != requests.size())
     throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
                              " of " + std::to_string(requests.size()) + " requests decided");

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
+#include "sim/kinds/coallocation/transfers/output.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -305,6 +306,9 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     else if (has_attempts || has_grcs)
       a.violations().push_back(std::string(has_grcs ? "grcs.csv" : "attempts.csv") +
                                " is there without " + (has_grcs ? "attempts.csv" : "grcs.csv"));
+    if (std::filesystem::exists(dir / "transfers.csv"))
+      transfers::audit_transfers(requests, read_csv((dir / "transfers.csv").string()), g,
+                                 a.violations());
   } catch (const std::exception& e) {
     a.violations().push_back(e.what());
   }

@@ -21,6 +21,10 @@ void Recorder::on(const Event& event) {
     ++jobs_started_;
   else if (const auto* j = std::get_if<JobCancelled>(&event))
     jobs_started_ -= j->started ? 1 : 0;
+  else if (const auto* f = std::get_if<FlowFinished>(&event))
+    record_.flows.push_back(f->flow);
+  else if (const auto* t = std::get_if<TransferFinished>(&event))
+    record_.transfers_done.push_back(t->transfer);
   else
     record_.jobs.push_back(std::get<JobFinished>(event).job);
 }

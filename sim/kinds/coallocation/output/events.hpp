@@ -46,8 +46,17 @@ struct JobCancelled {
   bool started = false;
 };
 
+// A flow of data ended (a hop of a transfer, or background traffic), and a pair's transfer ended.
+struct FlowFinished {
+  FlowRecord flow;
+};
+struct TransferFinished {
+  TransferRecord transfer;
+};
+
 using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
-                           ReservationCancelled, JobStarted, JobFinished, JobCancelled>;
+                           ReservationCancelled, JobStarted, JobFinished, JobCancelled,
+                           FlowFinished, TransferFinished>;
 using EventSink = metrics::EventSink<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion

@@ -61,6 +61,24 @@ struct ReservationRecord {
 // A reserved component job that ran on a site: when it actually started and ended.
 using JobRecord = metrics::JobRecord;
 
+// Data carried over the network in SimGrid (transfers/, off unless transfers.enabled): one flow
+// on one hop or of background traffic, and one requested pair's whole transfer.
+struct FlowRecord {
+  std::vector<int> edges;  // the path edges the flow's SimGrid route crossed
+  double start = 0, end = 0, bytes = 0;
+};
+struct TransferRecord {
+  int request_id = -1;
+  int pair = -1;  // index in the request's pairs
+  double bytes = 0;
+  double reserved_gbps = 0;  // the pair's reserved bandwidth
+  model::TimeFrame reserved;
+  double start = 0, end = 0;  // first hop started, last hop ended
+  bool rate_capped = true;    // transfers.mode=reserved: capped at the reservation, with priority
+  bool exact = true;          // every hop ran on its own path link alone
+  std::vector<std::string> links;  // the SimGrid links the hops' flows crossed, in hop order
+};
+
 struct RunRecord {
   std::vector<RequestRecord> requests;          // in request id order
   std::vector<ReservationRecord> reservations;  // in commit order
@@ -68,6 +86,9 @@ struct RunRecord {
   std::vector<AttemptRecord> attempts;          // failed attempts, in the order they failed
   std::vector<std::string> coordinators;        // every coordinator of the run, <grc> first
   double end_time = 0;                          // simulated time the run ended
+  bool transfers = false;                       // data was carried: `used` of paths is measured
+  std::vector<TransferRecord> transfers_done;   // in completion order
+  std::vector<FlowRecord> flows;                // in completion order
 };
 
 }  // namespace arsim::kinds::coallocation

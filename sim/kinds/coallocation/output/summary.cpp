@@ -4,6 +4,7 @@
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
+#include "sim/kinds/coallocation/transfers/model.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -144,12 +145,15 @@ std::string resources_csv(const RunRecord& rec, const model::ResourceGraph& g,
     for (int i = 0; i < b.count(); ++i)
       put(v.name, "cores", v.domain, v.cores, i, in.site_reserved[s][i], in.site_used[s][i]);
   }
+  // Without transfers a path's use is taken to be its reservation; with them it is measured from
+  // the flows that crossed it (transfers/model.hpp).
+  const auto carried =
+      rec.transfers ? transfers::edge_usage_gbit(rec.flows, g.edge_count(), b) : in.edge_reserved;
   for (int e = 0; e < g.edge_count(); ++e) {
     const auto& edge = g.edge(e);
-    // Transfers are not simulated: a path's use is taken to be its reservation.
     for (int i = 0; i < b.count(); ++i)
       put(edge.name, "bandwidth", edge.domain, edge.bandwidth, i, in.edge_reserved[e][i],
-          in.edge_reserved[e][i]);
+          carried[e][i]);
   }
   return w.str();
 }

@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "sim/kinds/coallocation/output/competition.hpp"
+#include "sim/kinds/coallocation/transfers/output.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -222,6 +223,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   put("summary.csv", summary_csv(compute_summary(rec, g, cfg)));
   put("grcs.csv", grcs_csv(rec));
   put("attempts.csv", attempts_csv(rec));
+  if (rec.transfers) put("transfers.csv", transfers::transfers_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -24,7 +24,9 @@
 //   resources.csv     resource (every site, then every path) × bucket of [0, horizon):
 //                     resource,kind,domain,capacity,bucket_start,bucket_end,reserved (mean reserved
 //                     share of capacity over the bucket),used (mean busy share from jobs.csv for
-//                     sites; for paths equal to reserved, as transfers are not simulated here).
+//                     sites; for paths equal to reserved, or measured from the flows of
+//                     RunRecord::flows when transfers are simulated, transfers/model.hpp).
+//   transfers.csv     with transfers only: transfers/output.hpp.
 //   summary.csv       figure metrics in long form, see compute_summary below.
 //   grcs.csv, attempts.csv  per coordinator, and per failed attempt (output/competition.hpp).
 #pragma once

@@ -1,0 +1,56 @@
+// Transfers over reserved paths in a co-allocation run (README "Transfers over reserved paths"):
+// read from the transfers.* and background.* keys; when enabled, the events of the run pass
+// through a bus that also feeds the Launcher, which starts a Lightpath per reserved pair of every
+// accepted request, and Background actors load the chosen paths.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/kinds/coallocation/output/events.hpp"
+#include "sim/kinds/coallocation/transfers/hops.hpp"
+#include "sim/kinds/coallocation/transfers/model.hpp"
+#include "sim/scenario/scenario.hpp"
+
+namespace arsim::kinds::coallocation::transfers {
+
+struct TransferConfig {
+  bool enabled = false;
+  std::vector<double> volume{0.5};  // fractions of D × reserved bandwidth, one drawn per pair
+  bool reserved = true;  // mode reserved (capped, with priority) or unreserved (best effort)
+  double background_flows = 0;
+  double background_slot = 600;
+  std::string background_links = "all";
+  std::uint64_t seed = 1;  // scenario seed and run index: the pairs' volume draws
+  int run_index = 0;
+};
+
+// Validates the keys (an InputError at the key's location); `arsim check` calls it too.
+TransferConfig transfer_config(const scenario::Settings& s, int run_index = 0);
+
+class Launcher : public EventSink {
+ public:
+  Launcher(const platform::PlatformView* view, std::vector<Hop> hops, TransferConfig config,
+           EventSink* downstream);
+  void on(const Event& event) override;
+  const std::vector<Hop>& hops() const { return hops_; }
+  const ReservedSchedule& reserved() const { return reserved_; }
+
+ private:
+  void launch(const RequestRecord& r);
+
+  const platform::PlatformView* view_;
+  std::vector<Hop> hops_;
+  TransferConfig config_;
+  EventSink* downstream_;
+  ReservedSchedule reserved_;
+};
+
+// Null when transfers are off. Otherwise the Launcher that the run's actors must report to (it
+// forwards every event to `recorder`), with the background actors of the run started.
+std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
+                                          const platform::PlatformView& view,
+                                          const std::string& platform_file, EventSink& recorder);
+
+}  // namespace arsim::kinds::coallocation::transfers
