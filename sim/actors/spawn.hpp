@@ -22,10 +22,14 @@ sg4::ActorPtr spawn(const std::string& name, sg4::Host* host, Args&&... args) {
 }
 
 // Sends a message without waiting for its receiver (detached): the receiver owns it through
-// get_unique<T>(). `bytes` is its simulated size on the control network.
+// get_unique<T>(). `bytes` is its simulated size on the control network. A message never received
+// (still on its way, or in the mailbox of an actor that has ended, when the run ends) is freed by
+// SimGrid when the communication is destroyed.
 template <class T>
 void post(sg4::Mailbox* to, T message, double bytes) {
-  to->put_init(new T(std::move(message)), static_cast<std::uint64_t>(bytes))->detach();
+  to->put_init(new T(std::move(message)), static_cast<std::uint64_t>(bytes))->detach([](void* p) {
+    delete static_cast<T*>(p);
+  });
 }
 
 }  // namespace arsim::actors

@@ -10,6 +10,8 @@
 
 #include <simgrid/s4u/Mailbox.hpp>
 
+#include "sim/actors/spawn.hpp"
+
 namespace arsim::kinds::matching {
 
 namespace sg4 = simgrid::s4u;
@@ -58,13 +60,9 @@ constexpr double kMessageBytes = 1024;
 constexpr double kBytesPerOffer = 16;
 
 // Sends without waiting for the receiver; the receiver owns the message through get_unique<T>().
-// Unlike actors::post, a message never received (a report still on its way when the run ends) is
-// freed by SimGrid when the communication is destroyed.
 template <class T>
 void send(sg4::Mailbox* to, T message, double bytes) {
-  to->put_init(new T(std::move(message)), static_cast<std::uint64_t>(bytes))->detach([](void* p) {
-    delete static_cast<T*>(p);
-  });
+  actors::post(to, std::move(message), bytes);
 }
 
 }  // namespace arsim::kinds::matching
