@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -56,11 +57,15 @@ bool read_row(const metrics::CsvTable& t, std::size_t i, Row& r, std::vector<std
     return v.has_value();
   };
   double request = 0, pair = 0, on_time = 0;
-  bool ok = num("request_id", request) & num("pair", pair) & num("volume_bytes", r.bytes) &
-            num("reserved_gbps", r.gbps) & num("reserved_start", r.rstart) &
-            num("reserved_end", r.rend) & num("transfer_start", r.start) &
-            num("transfer_end", r.end) & num("throughput_gbps", r.throughput) &
-            num("on_time", on_time);
+  // Every column is read, so that a row reports each of its bad numbers, not only the first.
+  const std::pair<const char*, double*> columns[] = {
+      {"request_id", &request},           {"pair", &pair},
+      {"volume_bytes", &r.bytes},         {"reserved_gbps", &r.gbps},
+      {"reserved_start", &r.rstart},      {"reserved_end", &r.rend},
+      {"transfer_start", &r.start},       {"transfer_end", &r.end},
+      {"throughput_gbps", &r.throughput}, {"on_time", &on_time}};
+  bool ok = true;
+  for (const auto& [col, into] : columns) ok = num(col, *into) && ok;
   r.request = static_cast<int>(request);
   r.pair = static_cast<int>(pair);
   r.on_time = static_cast<int>(on_time);
