@@ -12,20 +12,12 @@
 
 #include "model/input_error.hpp"
 #include "sim/engine/slurm.hpp"
+#include "tests/sim/cli_support.hpp"
 
 namespace arsim::engine {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string shell(const std::string& line) {
-  FILE* p = popen(line.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  pclose(p);
-  return out;
-}
 
 using Indices = std::vector<std::size_t>;
 
@@ -90,12 +82,12 @@ TEST(SlurmScript, TasksPassTheArgumentsUnchanged) {
   EXPECT_NE(script.find("#SBATCH --array=0-1%3\n"), std::string::npos) << script;
   EXPECT_NE(script.find("#SBATCH --chdir=" + dir.string() + "\n"), std::string::npos) << script;
   std::ofstream(dir / "array.sh") << script;
-  const std::string got =
-      shell(fmt::format("cd / && SLURM_ARRAY_TASK_ID=1 bash {} 2>&1", (dir / "array.sh").string()));
+  const std::string got = arsim_test::arsim_shell(
+      fmt::format("cd / && SLURM_ARRAY_TASK_ID=1 bash {} 2>&1", (dir / "array.sh").string()));
   EXPECT_EQ(got,
             "[run]\n[my scenario's.xml]\n[--out]\n[out dir]\n[--set]\n[user.A.name=it's $HOME]\n"
             "[--set]\n[grc.frames=3]\n[--seed]\n[12]\n[--audit]\n[--run-index]\n[5,7]\n");
-  const std::string other = shell(fmt::format(
+  const std::string other = arsim_test::arsim_shell(fmt::format(
       "SLURM_ARRAY_TASK_ID=2 bash {} 2>&1; echo \"status $?\"", (dir / "array.sh").string()));
   EXPECT_NE(other.find("not an array task of this job: '2'"), std::string::npos) << other;
   EXPECT_NE(other.find("status 2"), std::string::npos) << other;
