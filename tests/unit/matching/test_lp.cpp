@@ -126,7 +126,8 @@ TEST_P(LpVersusBruteForce, OptimumOnRandomTinyInstances) {
 INSTANTIATE_TEST_SUITE_P(Objectives, LpVersusBruteForce,
                          ::testing::Values(mm::Objective::Throughput, mm::Objective::Prioritized,
                                            mm::Objective::LoadBalance,
-                                           mm::Objective::LoadBalanceLiteral));
+                                           mm::Objective::LoadBalanceLiteral),
+                         [](const auto& info) { return mm::to_string(info.param); });
 
 }  // namespace
 }  // namespace arsim::test::matching

@@ -67,7 +67,11 @@ TEST_P(GridarsLoad, ReachesHundredPercentAt1440Minutes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BothDraws, GridarsLoad,
-                         ::testing::Values(CpuDraw::PerRequest, CpuDraw::PerComponent));
+                         ::testing::Values(CpuDraw::PerRequest, CpuDraw::PerComponent),
+                         [](const auto& info) {
+                           return info.param == CpuDraw::PerRequest ? "per_request"
+                                                                    : "per_component";
+                         });
 
 TEST(GridarsGenerator, SameSeedSameRequests) {
   const GridarsConfig config;
