@@ -63,6 +63,11 @@ void record_task_exit(const std::string& dir, const std::string& task, int exit_
                             fmt::format("task {}\nexit {}\n", task, exit_code));
 }
 
+void forget_task(const std::string& dir) {
+  std::error_code ignored;
+  std::filesystem::remove(std::filesystem::path(dir) / kTaskFile, ignored);
+}
+
 std::string describe_incomplete(const RunState& s) {
   if (s.complete && s.exit_code.value_or(0) == 1)
     return fmt::format("{}: audit FAILED (Slurm job {}); see {}/report.txt", s.dir, s.task, s.dir);

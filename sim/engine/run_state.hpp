@@ -34,6 +34,8 @@ std::string run_dir(const std::string& out, const scenario::RunSpec& spec);
 // run's exit status once it ended.
 void record_task_start(const std::string& dir, const std::string& task);
 void record_task_exit(const std::string& dir, const std::string& task, int exit_code);
+// Removes slurm_task.txt of a run folder, if any: the run is made again without Slurm.
+void forget_task(const std::string& dir);
 
 // One line about a run that is not complete, or that failed: never started, failed with its exit
 // status and Slurm task, or started by a task and never ended.

@@ -114,14 +114,13 @@ void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& 
                   std::ostream& report) {
   std::size_t next = 0;
   std::map<pid_t, std::size_t> running;
-  std::error_code ignored;
   const pid_t self = ::getpid();
   while (next < todo.size() || !running.empty()) {
     if (stop_signal) break;
     while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const RunState& state = states[todo[next++]];
       if (task.empty())  // a local run: an earlier task's record no longer applies
-        std::filesystem::remove(state.dir + "/slurm_task.txt", ignored);
+        forget_task(state.dir);
       else
         record_task_start(state.dir, task);
       std::fflush(nullptr);
@@ -159,18 +158,23 @@ void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& 
 
 }  // namespace
 
+void check_runs(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
+                const RunOptions& options) {
+  const RunKind& kind = catalog.kinds.of(specs.front().settings);
+  for (const auto& spec : specs) {
+    check_options(catalog, spec.settings, options);
+    kind.check(catalog, spec.settings);
+  }
+}
+
 int run_scenario(const Catalog& catalog, const scenario::Settings& settings, const std::string& out,
                  const BatchOptions& options, std::ostream& report, const RunSelection& selection) {
   const auto specs = scenario::expand(settings);
   const RunKind& kind = catalog.kinds.of(settings);
   const auto selected = selected_runs(specs.size(), selection);
-  for (const auto& spec : specs) {  // nothing runs on bad input
-    check_options(catalog, spec.settings, options.run);
-    kind.check(catalog, spec.settings);
-  }
+  check_runs(catalog, specs, options.run);
   if (specs.front().single && selection.task.empty()) {  // one run in this process, made anew
-    std::error_code ignored;  // an earlier Slurm task's record no longer applies
-    std::filesystem::remove(out + "/slurm_task.txt", ignored);
+    forget_task(out);  // an earlier Slurm task's record no longer applies
     return run_one(catalog, specs.front(), out, options.run, report);
   }
   const auto states = survey_runs(out, specs);  // nor on another sweep's results

@@ -25,6 +25,11 @@ struct RunSelection {
   std::string task;
 };
 
+// Every run's options and its kind's check (algorithms, workload, platform): bad input stops
+// everything before anything runs, locally or on Slurm. Throws InputError.
+void check_runs(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
+                const RunOptions& options);
+
 // Returns the process exit status: 0 all runs fine, 1 some audit failed or a run crashed,
 // 2 bad input (found before any run starts). Throws InputError when an index of `selection.only`
 // is not a run of the scenario.

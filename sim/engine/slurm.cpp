@@ -13,6 +13,7 @@
 
 #include "model/numbers.hpp"
 #include "sim/engine/run_state.hpp"
+#include "sim/engine/runner.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::engine {
@@ -177,6 +178,8 @@ std::string slurm_script(const SweepCommand& c, const std::string& name, const S
 int submit_sweep(const Catalog& catalog, const scenario::Settings& settings,
                  const SweepCommand& command, const SlurmOptions& options, std::ostream& report) {
   const auto specs = scenario::expand(settings);
+  // Bad input is found here, not by every array task.
+  check_runs(catalog, specs, RunOptions{options.audit, options.verbose});
   const auto states = survey_runs(command.out, specs);
   std::vector<std::size_t> pending;
   for (const auto& s : states)

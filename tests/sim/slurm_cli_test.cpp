@@ -114,6 +114,8 @@ TEST(SlurmCli, BadFlagCombinationsAreOneLineErrorsWithStatus2) {
       {"--run-index 6", "--run-index: there is no run 6: the scenario has 6 runs (0 to 5)"},
       {"--run-index 2-1", "--run-index: expected run indices and ranges"},
       {"--run-index 1,", "--run-index: expected run indices and ranges"},
+      // The kind's checks run before anything is submitted, not in every array task.
+      {"--slurm --dry-run --set grc.planner=nosuch", "nosuch"},
   };
   for (const auto& [flags, expect] : cases) {
     auto r = arsim(fmt::format("run {} --out {} {}", f.string(), (dir / "o").string(), flags));
