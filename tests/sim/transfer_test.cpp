@@ -41,13 +41,16 @@ Carried run(double gbps, double volume, bool reserved, double background_flows) 
   config.enabled = true;
   config.volume = {volume};
   config.reserved = reserved;
-  Launcher launcher(&view, read_hops(view, file), config, &recorder);
+  EventBus bus;  // as the kind wires them (kind.cpp)
+  Launcher launcher(&view, read_hops(view, file), config, &bus);
+  bus.subscribe(recorder);
+  bus.subscribe(launcher);
   configure_lightpaths(launcher.hops());
   if (background_flows > 0)
     actors::spawn<Background>("background", launcher.hops()[ab].from, &launcher.hops()[ab],
                               view.graph.edge(ab).bandwidth, &launcher.reserved(),
                               BackgroundConfig{background_flows, 10, 0, 300},
-                              model::make_stream(1, 0, "background:D1:A-B"), &launcher);
+                              model::make_stream(1, 0, "background:D1:A-B"), &bus);
   RequestRecord r;
   r.request.id = 0;
   r.request.duration = 100;
@@ -57,7 +60,7 @@ Carried run(double gbps, double volume, bool reserved, double background_flows) 
   r.plan.frame = {100, 200};
   r.plan.sites = {*view.graph.find_vertex("A"), *view.graph.find_vertex("B")};
   r.plan.routes = {{ab}};
-  launcher.on(RequestDecided{r});
+  bus.on(RequestDecided{r});
   engine->run();
   RunRecord rec = recorder.finish(simgrid::s4u::Engine::get_clock());
   return {rec.transfers_done, rec.flows};

@@ -105,12 +105,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
-  // With transfers on, the actors report through the transfer launcher, which forwards to the
-  // recorder (transfers/launcher.hpp).
+  EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
+  bus.subscribe(recorder);
   const auto transfers =
-      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, recorder);
-  EventSink* sink = transfers ? static_cast<EventSink*>(transfers.get()) : &recorder;
-  start_actors(catalog, spec, {&sim.view(), sink}, requests);
+      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
+  start_actors(catalog, spec, {&sim.view(), &bus}, requests);
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;

@@ -58,6 +58,7 @@ using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, Reservati
                            ReservationCancelled, JobStarted, JobFinished, JobCancelled,
                            FlowFinished, TransferFinished>;
 using EventSink = metrics::EventSink<Event>;
+using EventBus = metrics::EventBus<Event>;
 
 // Collects the events into a RunRecord (requests, reservations in commit order, jobs in completion
 // order) and counts holds granted and jobs started, so the end of a run can tell every started job

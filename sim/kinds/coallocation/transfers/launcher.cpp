@@ -31,15 +31,14 @@ TransferConfig transfer_config(const scenario::Settings& s, int run_index) {
 }
 
 Launcher::Launcher(const platform::PlatformView* view, std::vector<Hop> hops, TransferConfig config,
-                   EventSink* downstream)
-    : view_(view), hops_(std::move(hops)), config_(std::move(config)), downstream_(downstream) {
-  if (!view_ || !downstream_) throw std::invalid_argument("Launcher: no platform or no sink");
+                   EventSink* reports)
+    : view_(view), hops_(std::move(hops)), config_(std::move(config)), reports_(reports) {
+  if (!view_ || !reports_) throw std::invalid_argument("Launcher: no platform or no sink");
   if (static_cast<int>(hops_.size()) != view_->graph.edge_count())
     throw std::invalid_argument("Launcher: one hop per path edge expected");
 }
 
 void Launcher::on(const Event& event) {
-  downstream_->on(event);
   if (const auto* d = std::get_if<RequestDecided>(&event))
     if (d->record.outcome == Outcome::Accepted) launch(d->record);
 }
@@ -68,7 +67,7 @@ void Launcher::launch(const RequestRecord& r) {
     }
     if (!(t.bytes > 0)) continue;  // nothing to carry (a frame too short for one byte)
     actors::spawn<Lightpath>("transfer-" + std::to_string(t.request_id) + "-" + std::to_string(l),
-                             hops_.at(route.front()).from, &hops_, route, t, this);
+                             hops_.at(route.front()).from, &hops_, route, t, reports_);
   }
 }
 
@@ -94,11 +93,11 @@ std::vector<int> background_edges(const scenario::Settings& s, const model::Reso
 
 std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
                                           const platform::PlatformView& view,
-                                          const std::string& platform_file, EventSink& recorder) {
+                                          const std::string& platform_file, EventBus& bus) {
   const TransferConfig config = transfer_config(s, run_index);
   if (!config.enabled) return nullptr;
-  auto launcher =
-      std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &recorder);
+  auto launcher = std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &bus);
+  bus.subscribe(*launcher);
   configure_lightpaths(launcher->hops());
   if (config.background_flows > 0) {
     const BackgroundConfig bc{config.background_flows, config.background_slot,
@@ -115,7 +114,7 @@ std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_i
           &launcher->reserved(), bc,
           model::make_stream(s.get_uint64("scenario.seed"), static_cast<std::uint64_t>(run_index),
                              "background:" + g.edge(e).name),
-          launcher.get());
+          &bus);
     }
   }
   return launcher;

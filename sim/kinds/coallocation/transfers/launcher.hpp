@@ -1,7 +1,7 @@
 // Transfers over reserved paths in a co-allocation run (README "Transfers over reserved paths"):
-// read from the transfers.* and background.* keys; when enabled, the events of the run pass
-// through a bus that also feeds the Launcher, which starts a Lightpath per reserved pair of every
-// accepted request, and Background actors load the chosen paths.
+// read from the transfers.* and background.* keys; when enabled, the Launcher subscribes to the
+// run's event bus and starts a Lightpath per reserved pair of every accepted request, and
+// Background actors load the chosen paths; both report their flows to the bus.
 #pragma once
 
 #include <memory>
@@ -31,8 +31,9 @@ TransferConfig transfer_config(const scenario::Settings& s, int run_index = 0);
 
 class Launcher : public EventSink {
  public:
+  // `reports`: where the lightpaths it starts report their flows and transfers (the run's bus).
   Launcher(const platform::PlatformView* view, std::vector<Hop> hops, TransferConfig config,
-           EventSink* downstream);
+           EventSink* reports);
   void on(const Event& event) override;
   const std::vector<Hop>& hops() const { return hops_; }
   const ReservedSchedule& reserved() const { return reserved_; }
@@ -43,14 +44,14 @@ class Launcher : public EventSink {
   const platform::PlatformView* view_;
   std::vector<Hop> hops_;
   TransferConfig config_;
-  EventSink* downstream_;
+  EventSink* reports_;
   ReservedSchedule reserved_;
 };
 
-// Null when transfers are off. Otherwise the Launcher that the run's actors must report to (it
-// forwards every event to `recorder`), with the background actors of the run started.
+// Null when transfers are off. Otherwise the Launcher, subscribed to `bus` (the sink of the run's
+// actors), with the background actors of the run started.
 std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
                                           const platform::PlatformView& view,
-                                          const std::string& platform_file, EventSink& recorder);
+                                          const std::string& platform_file, EventBus& bus);
 
 }  // namespace arsim::kinds::coallocation::transfers
