@@ -22,6 +22,12 @@ struct Tally {
   long requests = 0, accepted = 0, plans_found = 0, plans_tried = 0;
   long hold_refusals = 0, frame_started = 0, commit_failures = 0;
 
+  void add_request(bool was_accepted, long found, long tried) {
+    ++requests;
+    accepted += was_accepted ? 1 : 0;
+    plans_found += found;
+    plans_tried += tried;
+  }
   void add_attempt(bool hold, bool started) {
     if (!hold) {
       ++commit_failures;
@@ -36,13 +42,8 @@ struct Tally {
 
 std::string grcs_csv(const RunRecord& rec) {
   std::map<std::string, Tally> t;
-  for (const auto& r : rec.requests) {
-    auto& x = t[r.coordinator];
-    ++x.requests;
-    x.accepted += r.outcome == Outcome::Accepted;
-    x.plans_found += r.plans_found;
-    x.plans_tried += r.plans_tried;
-  }
+  for (const auto& r : rec.requests)
+    t[r.coordinator].add_request(r.outcome == Outcome::Accepted, r.plans_found, r.plans_tried);
   for (const auto& a : rec.attempts)
     t[a.coordinator].add_attempt(a.phase == AttemptPhase::Hold, a.started > 0);
   std::vector<std::string> names = rec.coordinators;
@@ -80,10 +81,6 @@ namespace {
 
 constexpr double kTol = 1e-6;
 
-std::optional<long long> int_of(const std::string& s) {
-  return model::parse_int(s);
-}
-
 // The columns of requests.csv this check needs, per request id.
 struct RequestInfo {
   std::string where, coordinator;
@@ -103,7 +100,8 @@ std::map<int, RequestInfo> read_infos(const metrics::CsvTable& t, const Coordina
   std::map<int, RequestInfo> out;
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& f = t.rows[i];
-    const auto id = int_of(f[c_id]), found = int_of(f[c_found]), tried = int_of(f[c_tried]);
+    const auto id = model::parse_int(f[c_id]), found = model::parse_int(f[c_found]),
+               tried = model::parse_int(f[c_tried]);
     const auto est = model::parse_double(f[c_est]), lst = model::parse_double(f[c_lst]),
                d = model::parse_double(f[c_d]);
     if (!id || !found || !tried || !est || !lst || !d) continue;
@@ -127,9 +125,11 @@ void check_attempt(const metrics::CsvTable& t, std::size_t i, std::map<int, Requ
                    std::map<std::string, Tally>& tally, std::vector<std::string>& violations) {
   const auto& f = t.rows[i];
   auto fail = [&](const std::string& what) { violations.push_back(t.where(i) + ": " + what); };
-  const auto id = int_of(f[t.column("request_id")]), attempt = int_of(f[t.column("attempt")]),
-             rms = int_of(f[t.column("rms")]), refused = int_of(f[t.column("refused")]),
-             started = int_of(f[t.column("started")]);
+  const auto id = model::parse_int(f[t.column("request_id")]),
+             attempt = model::parse_int(f[t.column("attempt")]),
+             rms = model::parse_int(f[t.column("rms")]),
+             refused = model::parse_int(f[t.column("refused")]),
+             started = model::parse_int(f[t.column("started")]);
   const auto start = model::parse_double(f[t.column("frame_start")]),
              end = model::parse_double(f[t.column("frame_end")]),
              time = model::parse_double(f[t.column("time")]);
@@ -176,7 +176,7 @@ void check_rows(const metrics::CsvTable& g, std::map<std::string, Tally> tally,
     const long want[] = {x.requests,      x.accepted,      x.plans_found,    x.plans_tried,
                          x.hold_refusals, x.frame_started, x.commit_failures};
     for (std::size_t c = 0; c < cols.size(); ++c) {
-      const auto v = int_of(f[g.column(cols[c])]);
+      const auto v = model::parse_int(f[g.column(cols[c])]);
       if (!v || *v != want[c])
         violations.push_back(fmt::format("{}: {} of '{}' is '{}', the other files say {}",
                                          g.where(i), cols[c], name, f[g.column(cols[c])], want[c]));
@@ -204,13 +204,9 @@ void check_competition(const metrics::CsvTable& requests, const metrics::CsvTabl
                        std::vector<std::string>& violations) {
   auto infos = read_infos(requests, coordinators);
   std::map<std::string, Tally> tally;
-  for (const auto& [id, r] : infos) {
-    auto& x = tally[r.coordinator];
-    ++x.requests;
-    x.accepted += r.accepted;
-    x.plans_found += r.plans_found;
-    x.plans_tried += r.plans_tried;
-  }
+  for (const auto& [id, r] : infos)
+    tally[r.coordinator].add_request(r.accepted, static_cast<long>(r.plans_found),
+                                     static_cast<long>(r.plans_tried));
   for (std::size_t i = 0; i < attempts.rows.size(); ++i)
     check_attempt(attempts, i, infos, tally, violations);
   // Every plan tried failed but the one that committed: attempts 1..tried-1 (accepted) or
