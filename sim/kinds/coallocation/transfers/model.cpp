@@ -52,25 +52,13 @@ std::vector<std::vector<double>> edge_usage_gbit(const std::vector<FlowRecord>& 
 }
 
 void ReservedSchedule::add(int edge, model::TimeFrame frame, double gbps) {
-  by_edge_[edge].emplace_back(frame, gbps);
+  by_edge_[edge].add(frame, gbps);
 }
 
 double ReservedSchedule::peak(int edge, double start, double end) const {
   const auto it = by_edge_.find(edge);
   if (it == by_edge_.end()) return 0;
-  // The total is piecewise constant and only rises at a frame start: look at `start` and at every
-  // frame start inside [start, end).
-  std::vector<double> instants{start};
-  for (const auto& [f, _] : it->second)
-    if (f.start > start && f.start < end) instants.push_back(f.start);
-  double best = 0;
-  for (double t : instants) {
-    double sum = 0;
-    for (const auto& [f, gbps] : it->second)
-      if (f.start <= t && t < f.end) sum += gbps;
-    best = std::max(best, sum);
-  }
-  return best;
+  return end > start ? it->second.max_over({start, end}) : it->second.at(start);
 }
 
 }  // namespace arsim::kinds::coallocation::transfers

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "model/step_function.hpp"
 #include "model/time.hpp"
 #include "sim/kinds/coallocation/output/buckets.hpp"
 #include "sim/kinds/coallocation/output/records.hpp"
@@ -46,8 +47,9 @@ int poisson(std::mt19937_64& rng, double mean);
 std::vector<std::vector<double>> edge_usage_gbit(const std::vector<FlowRecord>& flows,
                                                  int edge_count, const Buckets& b);
 
-// Reserved bandwidth per path edge as a step function of time, filled as reservations are
-// decided; background traffic asks it how much an edge has reserved at most over a slot.
+// Reserved bandwidth per path edge as a step function of time (model::StepFunction, as the RMs'
+// reservation tables), filled as reservations are decided; background traffic asks it how much an
+// edge has reserved at most over a slot.
 class ReservedSchedule {
  public:
   void add(int edge, model::TimeFrame frame, double gbps);
@@ -55,7 +57,7 @@ class ReservedSchedule {
   double peak(int edge, double start, double end) const;
 
  private:
-  std::map<int, std::vector<std::pair<model::TimeFrame, double>>> by_edge_;
+  std::map<int, model::StepFunction> by_edge_;
 };
 
 }  // namespace arsim::kinds::coallocation::transfers
