@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -99,12 +100,16 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   for (const auto& c : coordinator_setups(s)) make_planner(catalog, s, "", c.name);
   metrics_config(s);
   transfers::transfer_config(s);
-  if (s.get_string("workload.generator") == "gridars")
+  std::set<std::string> users;
+  if (s.get_string("workload.generator") == "gridars") {
     gridars_config(s);
-  else
-    make_workload(s, 0, 0);
+    users.insert(s.users().begin(), s.users().end());
+  } else {
+    for (const auto& r : make_workload(s, 0, 0)) users.insert(r.user);
+  }
   // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
-  platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
+  const auto size = platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
+  check_output_rows(s, size, users.size());
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
