@@ -167,6 +167,10 @@ int main(int argc, char** argv) {
                   "runs in parallel processes (with --slurm: array tasks at once)")
       ->check(CLI::PositiveNumber);
   run->add_flag("--verbose,-v", batch.run.verbose, "log the actors' progress");
+  run->add_option("--progress", batch.run.progress,
+                  "seconds of wall time between progress lines of a long run on stderr "
+                  "(co-allocation; default 60, 0: none)")
+      ->check(CLI::Range(0.0, 1e9));
   std::string dump_dir;
   run->add_option("--dump-models", dump_dir,
                   "write every model the planner solves (MPS + JSON sidecar) under this folder; "
@@ -266,6 +270,9 @@ int main(int argc, char** argv) {
   } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;
+  } catch (const arsim::metrics::WriteError& e) {  // disk full: the run failed, no defect
+    std::cerr << "arsim: error: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "arsim: error: " << e.what() << "\n";
     return 3;

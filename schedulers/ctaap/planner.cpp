@@ -120,6 +120,10 @@ std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
                                             PlannerStats& stats) {
   model::validate(request);
   std::vector<model::Plan> plans;
+  // One component per site (cap_j <= 1): a request of more components than the graph has sites
+  // has no allocation of size n in any frame, and its n × n instance is never built (a request of
+  // 5,001 components took 4 GB). Within the sites, the instance is as large as the platform.
+  if (request.components.size() > graph.sites().size()) return plans;
   for (std::size_t f = 0; f < frames.size(); ++f) {
     const SiteProblem p = site_problem(graph, request, frames[f]);
     ++stats.solves;

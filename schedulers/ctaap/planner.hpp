@@ -19,7 +19,8 @@
 //    carry for one pair is the widest path's bottleneck; a max flow would promise bandwidth only
 //    split routes can deliver.
 //
-// A frame yields a plan only if every component is allocated (allocation size n). The pairs are
+// A frame yields a plan only if every component is allocated (allocation size n); a request of
+// more components than the graph has sites is answered without building any instance. The pairs are
 // then routed like greedy's step 2 (routing::widest_path, schedulers/routing/widest_path.hpp),
 // largest bandwidth first (ties: pair order), each path's bandwidth deducted from the frame's free
 // bandwidth before the next. Eq. (4) checks each pair against the bandwidth alone, while pairs

@@ -32,6 +32,8 @@ struct Catalog;
 struct RunOptions {
   bool audit = false;    // check the written files after the run (RunKind::audits)
   bool verbose = false;  // log the actors' progress (RunKind::logs)
+  // Wall seconds between the progress lines of a long run on stderr (engine/progress.hpp); 0: none.
+  double progress = 60;
 };
 
 // run.json fields of a kind, as (name, JSON value) pairs in output order.

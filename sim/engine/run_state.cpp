@@ -1,5 +1,11 @@
 #include "sim/engine/run_state.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -66,6 +72,18 @@ void record_task_exit(const std::string& dir, const std::string& task, int exit_
 void forget_task(const std::string& dir) {
   std::error_code ignored;
   std::filesystem::remove(std::filesystem::path(dir) / kTaskFile, ignored);
+}
+
+int lock_run(const std::string& dir, bool wait) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/run.lock";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0666);
+  if (fd < 0) throw std::runtime_error(fmt::format("{}: {}", path, std::strerror(errno)));
+  if (::flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) == 0) return fd;
+  const int error = errno;
+  ::close(fd);
+  if (error == EWOULDBLOCK || error == EINTR) return -1;
+  throw std::runtime_error(fmt::format("{}: cannot lock: {}", path, std::strerror(error)));
 }
 
 std::string describe_incomplete(const RunState& s) {

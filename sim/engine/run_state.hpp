@@ -37,6 +37,13 @@ void record_task_exit(const std::string& dir, const std::string& task, int exit_
 // Removes slurm_task.txt of a run folder, if any: the run is made again without Slurm.
 void forget_task(const std::string& dir);
 
+// The lock of a run folder (flock on its run.lock, created when missing): the process making a run
+// holds it, so two sweeps started into one folder, or a sweep and a Slurm task, never make the
+// same run at once. Returns the descriptor holding the lock (the run's child inherits it; close
+// it once the run ended), or -1 when another process holds it (wait = false) or a signal
+// interrupted the wait (wait = true). Throws std::runtime_error when the file cannot be made.
+int lock_run(const std::string& dir, bool wait);
+
 // One line about a run that is not complete, or that failed: never started, failed with its exit
 // status and Slurm task, or started by a task and never ended.
 std::string describe_incomplete(const RunState& state);

@@ -7,22 +7,26 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "sim/engine/aggregate.hpp"
 #include "sim/engine/run_state.hpp"
+#include "sim/metrics/csv.hpp"
 
 namespace arsim::engine {
 
 namespace {
 
-// Child process: one run, its report into the run folder. Exit 0 ok, 1 audit failed, 2 bad input,
-// 3 any other failure.
+// Child process: one run, its report into the run folder. Exit 0 ok, 1 audit failed or a file
+// could not be written, 2 bad input, 3 any other failure; a failure's reason goes to stderr and
+// into report.txt, so a failed run of a sweep says why where it is looked for.
 [[noreturn]] void child(const Catalog& catalog, const scenario::RunSpec& spec,
                         const std::string& dir, const RunOptions& options, pid_t parent) {
   // A child outlives no parent: a killed sweep must not leave runs racing a resumed one.
@@ -31,18 +35,37 @@ namespace {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   int status = 3;
+  std::string reason;
+  std::ofstream report;
   try {
     std::filesystem::create_directories(dir);
-    std::ofstream report(dir + "/report.txt");
+    report.open(dir + "/report.txt");
     status = run_one(catalog, spec, dir, options, report);
   } catch (const InputError& e) {  // any bad input: scenario, platform, workload
-    std::cerr << e.what() << "\n";
+    reason = e.what();
     status = 2;
+  } catch (const metrics::WriteError& e) {  // disk full, file size limit: the run failed
+    reason = e.what();
+    status = 1;
   } catch (const std::exception& e) {
-    std::cerr << dir << ": " << e.what() << "\n";
+    reason = dir + ": " + e.what();
   }
+  if (!reason.empty()) {
+    std::cerr << reason << "\n";
+    report << fmt::format("run failed (exit {}): {}\n", status, reason);
+  }
+  report.close();
   std::fflush(nullptr);
   _exit(status);
+}
+
+// A child that died of a signal wrote no reason: the sweep adds one to its report.txt.
+void note_signal(const std::string& dir, int status) {
+  if (!WIFSIGNALED(status)) return;
+  const int signal = WTERMSIG(status);
+  std::ofstream(dir + "/report.txt", std::ios::app)
+      << fmt::format("run failed: the process died of signal {} ({}), a defect of arsim's\n",
+                     signal, strsignal(signal));
 }
 
 volatile std::sig_atomic_t stop_signal = 0;
@@ -106,55 +129,122 @@ struct Tally {
   bool bad_input = false;
 };
 
-// Runs `todo` in child processes, options.jobs at a time, recording each run's task and exit
-// status when a Slurm task runs them. Returns when all ended or a stop signal came.
-void run_children(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
-                  const std::vector<RunState>& states, const std::vector<std::size_t>& todo,
-                  const BatchOptions& options, const std::string& task, Tally& tally,
-                  std::ostream& report) {
-  std::size_t next = 0;
-  std::map<pid_t, std::size_t> running;
-  const pid_t self = ::getpid();
-  while (next < todo.size() || !running.empty()) {
-    if (stop_signal) break;
-    while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
-      const RunState& state = states[todo[next++]];
-      if (task.empty())  // a local run: an earlier task's record no longer applies
-        forget_task(state.dir);
-      else
-        record_task_start(state.dir, task);
-      std::fflush(nullptr);
-      const pid_t pid = fork();
-      if (pid < 0) throw std::runtime_error("fork failed");
-      if (pid == 0) child(catalog, specs[state.index], state.dir, options.run, self);
-      running[pid] = state.index;
+// Runs a list of runs in child processes, options.jobs at a time, recording each run's task and
+// exit status when a Slurm task runs them. A run whose lock another process holds (another sweep
+// into the same folder, a Slurm task) is put off until every other run ended, then waited for:
+// once its lock is free it is complete, and counted as resumed, or it is made here.
+class Batch {
+ public:
+  Batch(const Catalog& catalog, const std::vector<scenario::RunSpec>& specs,
+        const std::vector<RunState>& states, const BatchOptions& options, std::string task,
+        Tally& tally, std::ostream& report)
+      : catalog_(catalog),
+        specs_(specs),
+        states_(states),
+        options_(options),
+        task_(std::move(task)),
+        tally_(tally),
+        report_(report) {}
+
+  // Returns when all ended or a stop signal came.
+  void run(std::vector<std::size_t> todo) {
+    todo_ = std::move(todo);
+    while (!stop_signal) {
+      if (next_ == todo_.size() && running_.empty()) {
+        if (put_off_.empty()) break;
+        report_ << fmt::format("waiting for {} runs another process is making\n", put_off_.size());
+        todo_ = std::exchange(put_off_, {});
+        next_ = 0;
+        waiting_ = true;
+      }
+      while (next_ < todo_.size() && static_cast<int>(running_.size()) < options_.jobs)
+        if (!start(todo_[next_])) break;
+      if (running_.empty()) continue;
+      progress(tally_.done, tally_.total, tally_.skipped, tally_.failed);
+      reap();
     }
-    progress(tally.done, tally.total, tally.skipped, tally.failed);
+    if (stop_signal) {
+      std::map<pid_t, std::string> dirs;
+      for (const auto& [pid, run] : running_) dirs[pid] = states_[run.index].dir;
+      stop_children(dirs);
+    }
+    for (const auto& [pid, run] : running_) ::close(run.lock);
+  }
+
+ private:
+  struct Running {
+    std::size_t index;
+    int lock;
+  };
+
+  // Takes the lock of run `index` and starts it, or finds it complete. False when it must wait
+  // for a child of this batch to end first (its lock is held elsewhere, or a signal came).
+  bool start(std::size_t index) {
+    const RunState& state = states_[index];
+    const int lock = lock_run(state.dir, waiting_ && running_.empty());
+    if (lock < 0) {
+      if (waiting_ || stop_signal) return false;
+      put_off_.push_back(index), ++next_;
+      return true;
+    }
+    ++next_;
+    if (run_complete(state.dir, specs_[index])) {  // made by another process meanwhile
+      ::close(lock);
+      ++tally_.done, ++tally_.skipped;
+      return true;
+    }
+    if (task_.empty())  // a local run: an earlier task's record no longer applies
+      forget_task(state.dir);
+    else
+      record_task_start(state.dir, task_);
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {  // the other runs' locks end with their runs, not with this one
+      for (const auto& [other, run] : running_) ::close(run.lock);
+      child(catalog_, specs_[index], state.dir, options_.run, self_);
+    }
+    running_[pid] = {index, lock};
+    return true;
+  }
+
+  // Waits for one child and tallies its end.
+  void reap() {
     int status = 0;
     const pid_t pid = waitpid(-1, &status, 0);
-    if (pid < 0 && errno == EINTR) continue;  // a signal: the loop's head decides
+    if (pid < 0 && errno == EINTR) return;  // a signal: the loop's head decides
     if (pid < 0) throw std::runtime_error("waitpid failed");
-    const std::string& dir = states[running[pid]].dir;
-    if (stop_signal) {  // a child the same Ctrl-C ended is no failure of its run
-      running.erase(pid);
-      continue;
-    }
+    const auto found = running_.find(pid);
+    if (found == running_.end()) return;
+    const Running run = found->second;
+    running_.erase(found);
+    ::close(run.lock);
+    if (stop_signal) return;  // a child the same Ctrl-C ended is no failure of its run
+    const std::string& dir = states_[run.index].dir;
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 3;
-    if (!task.empty()) record_task_exit(dir, task, code);
+    if (!task_.empty()) record_task_exit(dir, task_, code);
     if (code != 0) {
-      ++tally.failed;
-      tally.bad_input = tally.bad_input || code == 2;
-      report << fmt::format("run {} failed (exit {}); see {}/report.txt\n", dir, code, dir);
+      note_signal(dir, status);
+      ++tally_.failed;
+      tally_.bad_input = tally_.bad_input || code == 2;
+      report_ << fmt::format("run {} failed (exit {}); see {}/report.txt\n", dir, code, dir);
     }
-    running.erase(pid);
-    ++tally.done;
+    ++tally_.done;
   }
-  if (stop_signal) {
-    std::map<pid_t, std::string> dirs;
-    for (const auto& [pid, index] : running) dirs[pid] = states[index].dir;
-    stop_children(dirs);
-  }
-}
+
+  const Catalog& catalog_;
+  const std::vector<scenario::RunSpec>& specs_;
+  const std::vector<RunState>& states_;
+  const BatchOptions& options_;
+  const std::string task_;
+  Tally& tally_;
+  std::ostream& report_;
+  const pid_t self_ = ::getpid();
+  std::vector<std::size_t> todo_, put_off_;
+  std::size_t next_ = 0;
+  bool waiting_ = false;  // every run left is being made by another process: wait for its lock
+  std::map<pid_t, Running> running_;
+};
 
 }  // namespace
 
@@ -189,7 +279,7 @@ int run_scenario(const Catalog& catalog, const scenario::Settings& settings, con
     ++tally.done, ++tally.skipped;
   }
   const StopSignals signals;
-  run_children(catalog, specs, states, todo, options, selection.task, tally, report);
+  Batch(catalog, specs, states, options, selection.task, tally, report).run(std::move(todo));
   if (stop_signal) {
     if (isatty(STDERR_FILENO)) std::cerr << "\n";
     report << fmt::format("stopped by {} after {} of {} runs; run the same command to resume\n",

@@ -1,6 +1,10 @@
 #include "sim/metrics/csv.hpp"
 
-#include <filesystem>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -136,20 +140,42 @@ CsvTable read_csv(const std::string& path) {
   return parse_csv(buf.str(), path);
 }
 
+namespace {
+
+// Writes all of `content` to `fd`; false with errno set when the system refuses (disk full, file
+// size limit, I/O error).
+bool write_all(int fd, std::string_view content) {
+  while (!content.empty()) {
+    const ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    content.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+[[noreturn]] void fail_write(const std::string& tmp, const char* what, int error) {
+  ::unlink(tmp.c_str());  // no half-written file is left behind
+  throw WriteError(fmt::format("{}: {}: {}", tmp, what, std::strerror(error)));
+}
+
+}  // namespace
+
 void write_atomically(const std::string& path, std::string_view content) {
   const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(fmt::format("{}: cannot open for writing", tmp));
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) throw std::runtime_error(fmt::format("{}: write failed", tmp));
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0)
+    throw WriteError(fmt::format("{}: cannot open for writing: {}", tmp, std::strerror(errno)));
+  if (!write_all(fd, content)) {
+    const int error = errno;
+    ::close(fd);
+    fail_write(tmp, "write failed", error);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw std::runtime_error(fmt::format("cannot rename {} to {}", tmp, path));
+  if (::close(fd) != 0) fail_write(tmp, "write failed", errno);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(tmp.c_str());
+    throw WriteError(fmt::format("cannot rename {} to {}: {}", tmp, path, std::strerror(error)));
   }
 }
 

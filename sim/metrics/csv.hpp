@@ -5,6 +5,7 @@
 #pragma once
 
 #include <concepts>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,8 +66,16 @@ CsvTable parse_csv(std::string_view text, const std::string& source);
 // Reads and parses a file; throws std::runtime_error when it cannot be read.
 CsvTable read_csv(const std::string& path);
 
+// A file the system refused to write (disk full, file size limit, permissions): its message names
+// the file and the system's reason (strerror). Not a defect of arsim's nor bad input: the run
+// failed, and runs again when the sweep is resumed (docs/ARCHITECTURE.md, exit statuses).
+class WriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // Writes `content` to path + ".tmp", then renames it over `path`, so a killed run never leaves a
-// half-written file. Throws std::runtime_error on failure.
+// half-written file (the .tmp file is removed when writing fails). Throws WriteError on failure.
 void write_atomically(const std::string& path, std::string_view content);
 
 }  // namespace arsim::metrics

@@ -8,9 +8,10 @@
 #include <csignal>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <memory>
-#include <set>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -32,8 +33,11 @@ namespace {
     engine->load_platform(file);
     engine->seal_platform();
     trace_route_lookups(trace_fd);
-    read_platform(*engine, file, options);
+    const PlatformView view = read_platform(*engine, file, options);
     trace_route_lookups(-1);
+    const std::string line =
+        fmt::format("size: {} {}\n", view.graph.sites().size(), view.graph.edge_count());
+    [[maybe_unused]] auto n = ::write(trace_fd, line.data(), line.size());
   } catch (const InputError& e) {
     std::string line = std::string("input: ") + e.what() + "\n";
     [[maybe_unused]] auto n = ::write(trace_fd, line.data(), line.size());
@@ -46,9 +50,39 @@ namespace {
   ::_exit(status);  // no destructors of the parent's objects in the child
 }
 
-// Reads both pipes to their end (the child may fill either first).
-std::array<std::string, 2> drain(std::array<int, 2> fds) {
-  std::array<std::string, 2> text;
+// What the parent keeps of the child's trace pipe, read line by line as it comes: a platform of a
+// few hundred hosts announces millions of look-ups, and only the last of each sort matters.
+struct Trace {
+  std::string partial;  // a line not ended yet
+  std::string input, error, pair;
+  PlatformSize size;
+
+  void take(const char* data, std::size_t n) {
+    partial.append(data, n);
+    std::size_t start = 0;
+    for (std::size_t end; (end = partial.find('\n', start)) != std::string::npos; start = end + 1)
+      line(std::string_view(partial).substr(start, end - start));
+    partial.erase(0, start);
+  }
+
+  void line(std::string_view l) {
+    if (l.rfind("input: ", 0) == 0) {
+      input = l.substr(7);
+    } else if (l.rfind("error: ", 0) == 0) {
+      error = l.substr(7);
+    } else if (l.rfind("size: ", 0) == 0) {
+      std::istringstream in{std::string(l.substr(6))};
+      in >> size.sites >> size.paths;
+    } else {
+      pair = l == "-" ? "" : std::string(l);  // "-": the look-up of "FROM TO" ended
+    }
+  }
+};
+
+// Reads both pipes to their end (the child may fill either first): the trace into `trace`, the
+// child's stderr (SimGrid's last words) up to 1 MiB.
+std::string drain(std::array<int, 2> fds, Trace& trace) {
+  std::string errors;
   std::array<pollfd, 2> polled{pollfd{fds[0], POLLIN, 0}, pollfd{fds[1], POLLIN, 0}};
   int open = 2;
   char buffer[4096];
@@ -60,23 +94,17 @@ std::array<std::string, 2> drain(std::array<int, 2> fds) {
     for (std::size_t i = 0; i < 2; ++i) {
       if (polled[i].fd < 0 || !(polled[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       const auto n = ::read(polled[i].fd, buffer, sizeof buffer);
-      if (n > 0) {
-        if (text[i].size() < (1u << 20)) text[i].append(buffer, static_cast<std::size_t>(n));
+      if (n > 0 && i == 0) {
+        trace.take(buffer, static_cast<std::size_t>(n));
+      } else if (n > 0) {
+        if (errors.size() < (1u << 20)) errors.append(buffer, static_cast<std::size_t>(n));
       } else if (n == 0 || errno != EINTR) {
         polled[i].fd = -1;
         --open;
       }
     }
   }
-  return text;
-}
-
-std::string last_line_starting(const std::string& text, const std::string& prefix) {
-  std::istringstream in(text);
-  std::string line, found;
-  while (std::getline(in, line))
-    if (line.rfind(prefix, 0) == 0) found = line.substr(prefix.size());
-  return found;
+  return errors;
 }
 
 // SimGrid's reason: the first critical line, without its "[time] file:line: [cat/CRITICAL] " head.
@@ -90,35 +118,25 @@ std::string simgrid_reason(const std::string& text) {
   return "";
 }
 
-// The pair of a look-up that started ("FROM TO") and never ended ("-"), if any.
-std::string last_pair(const std::string& trace) {
-  std::istringstream in(trace);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (line == "-")
-      last.clear();
-    else if (line.rfind("input: ", 0) != 0 && line.rfind("error: ", 0) != 0)
-      last = line;
-  return last;
-}
-
-void check_in_child(const std::string& file, const ReadOptions& options);
+PlatformSize check_in_child(const std::string& file, const ReadOptions& options);
 
 }  // namespace
 
-void check_platform_in_child(const std::string& file, const ReadOptions& options) {
+PlatformSize check_platform_in_child(const std::string& file, const ReadOptions& options) {
   // A sweep checks every point before running any: each platform once per process is enough.
-  static std::set<std::string> passed;
+  static std::map<std::string, PlatformSize> passed;
   const std::string key = fmt::format("{}|{}|{}|{}", file, options.default_paths,
                                       options.max_default_paths, options.control_routes);
-  if (passed.count(key)) return;
-  check_in_child(file, options);
-  passed.insert(key);
+  const auto found = passed.find(key);
+  if (found != passed.end()) return found->second;
+  const PlatformSize size = check_in_child(file, options);
+  passed.emplace(key, size);
+  return size;
 }
 
 namespace {
 
-void check_in_child(const std::string& file, const ReadOptions& options) {
+PlatformSize check_in_child(const std::string& file, const ReadOptions& options) {
   int trace[2], errors[2];
   if (::pipe(trace) != 0) throw std::runtime_error("pipe: " + std::string(std::strerror(errno)));
   if (::pipe(errors) != 0) {
@@ -135,21 +153,21 @@ void check_in_child(const std::string& file, const ReadOptions& options) {
   }
   ::close(trace[1]);
   ::close(errors[1]);
-  const auto [trace_text, error_text] = drain({trace[0], errors[0]});
+  Trace traced;
+  const std::string error_text = drain({trace[0], errors[0]}, traced);
   ::close(trace[0]);
   ::close(errors[0]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
-    throw InputError(last_line_starting(trace_text, "input: "));
-  std::string reason = last_line_starting(trace_text, "error: ");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return traced.size;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 2) throw InputError(traced.input);
+  std::string reason = traced.error;
   if (reason.empty()) reason = simgrid_reason(error_text);
   if (reason.empty())
     reason = WIFSIGNALED(status) ? std::string("killed by signal ") + strsignal(WTERMSIG(status))
                                  : "exit status " + std::to_string(WEXITSTATUS(status));
-  const std::string pair = last_pair(trace_text);
+  const std::string& pair = traced.pair;
   const auto space = pair.find(' ');
   const std::string where = pair.empty() || space == std::string::npos
                                 ? ""

@@ -5,15 +5,23 @@
 // InputError naming the file, the pair of hosts being looked up if any, and SimGrid's reason.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "sim/platform/platform_view.hpp"
 
 namespace arsim::platform {
 
+// The size of a platform's reservation graph: what bounds the rows of the files written per
+// time bucket (one per site and per path).
+struct PlatformSize {
+  std::size_t sites = 0;
+  std::size_t paths = 0;
+};
+
 // Loads `file` into a fresh SimGrid engine in a child process and reads it with `options`
-// (read_platform). Returns when that succeeded; throws InputError otherwise. Call it before the
-// process creates its own engine (fork duplicates the caller).
-void check_platform_in_child(const std::string& file, const ReadOptions& options);
+// (read_platform). Returns the size of its graph when that succeeded; throws InputError otherwise.
+// Call it before the process creates its own engine (fork duplicates the caller).
+PlatformSize check_platform_in_child(const std::string& file, const ReadOptions& options);
 
 }  // namespace arsim::platform

@@ -25,14 +25,18 @@ struct Result {
   std::string output;  // stdout and stderr
 };
 
-inline Result arsim(const std::string& args) {
-  const std::string cmd = fmt::format("{} {} 2>&1", ARSIM_BINARY, args);
-  FILE* p = popen(cmd.c_str(), "r");
+// A shell command line: its exit status and output (stdout and stderr).
+inline Result shell(const std::string& script) {
+  FILE* p = popen(fmt::format("{} 2>&1", script).c_str(), "r");
   std::string out;
   char buf[4096];
   while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
   const int st = pclose(p);
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+inline Result arsim(const std::string& args) {
+  return shell(fmt::format("{} {}", ARSIM_BINARY, args));
 }
 
 // The output of a shell command line.
@@ -88,6 +92,13 @@ inline std::vector<std::string> column(const std::string& csv, const std::string
   std::vector<std::string> out;
   while (std::getline(rows, line)) out.push_back(split(line).at(at));
   return out;
+}
+
+// How often `what` occurs in `text`.
+inline std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 inline std::size_t lines(const std::string& s) {

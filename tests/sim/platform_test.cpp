@@ -130,3 +130,17 @@ TEST(Platform, TooManyDefaultPathsIsRefusedWithTheLimit) {
                 "zones (one site per zone), annotate the platform (README.md, platforms), or raise "
                 "platform.max_paths");
 }
+
+// A refusal that comes after hundreds of thousands of route look-ups (every pair of 600 hosts of
+// one zone gets a default path; the first missing route is found after them all) still ends in
+// its one line: the look-ups' trace is read as it comes, not kept up to a size.
+TEST(Platform, ARefusalAfterManyRouteLookUpsKeepsItsLine) {
+  TempDir dir;
+  std::string hosts;
+  for (int i = 0; i < 600; ++i)
+    hosts += "<host id=\"h" + std::to_string(i) + "\" speed=\"1Gf\"/>\n";
+  EXPECT_EQ(error_of(dir, platform_xml(hosts)),
+            dir.file("p.xml") +
+                ": no route from host 'h0' to host 'h1' (the platform declares no route), which "
+                "the coordinator and a resource manager or user need");
+}

@@ -48,12 +48,6 @@ Result run_task(const fs::path& out, int task) {
   return {std::stoi(text.substr(at + 7)), text.substr(0, at)};
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 TEST(SlurmCli, DryRunPrintsTheArrayScriptAndWritesNothing) {

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "sim/engine/catalog.hpp"
+#include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/coallocation/actors/compute_rm.hpp"
@@ -69,6 +71,18 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
+// Counts the decided requests into the run's progress line.
+class ProgressSink : public EventSink {
+ public:
+  explicit ProgressSink(engine::ProgressLine& line) : line_(line) {}
+  void on(const Event& event) override {
+    if (std::holds_alternative<RequestDecided>(event)) line_.add_done();
+  }
+
+ private:
+  engine::ProgressLine& line_;
+};
+
 platform::ReadOptions read_options(const scenario::Settings& s) {
   platform::ReadOptions options;
   options.max_default_paths = static_cast<std::size_t>(s.get_int("platform.max_paths"));
@@ -86,12 +100,16 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   for (const auto& c : coordinator_setups(s)) make_planner(catalog, s, "", c.name);
   metrics_config(s);
   transfers::transfer_config(s);
-  if (s.get_string("workload.generator") == "gridars")
+  std::set<std::string> users;
+  if (s.get_string("workload.generator") == "gridars") {
     gridars_config(s);
-  else
-    make_workload(s, 0, 0);
+    users.insert(s.users().begin(), s.users().end());
+  } else {
+    for (const auto& r : make_workload(s, 0, 0)) users.insert(r.user);
+  }
   // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
-  platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
+  const auto size = platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
+  check_output_rows(s, size, users.size());
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
@@ -105,8 +123,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
+  engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
+  ProgressSink counter(progress);
   EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
   bus.subscribe(recorder);
+  bus.subscribe(counter);
   const auto transfers =
       transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
   start_actors(catalog, spec, {&sim.view(), &bus}, requests);

@@ -1,11 +1,34 @@
 #include "sim/kinds/coallocation/settings.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <map>
+
+#include <fmt/format.h>
 
 #include "workloads/request_file.hpp"
 
 namespace arsim::kinds::coallocation {
+
+namespace {
+
+// The expected number of requests of one run, arrival_end / mean_interarrival summed over the
+// users, may not exceed kMaxRequests; the key of the busiest user is named.
+void check_request_count(const scenario::Settings& s, const workloads::GridarsConfig& c) {
+  double expected = 0;
+  std::size_t busiest = 0;
+  for (std::size_t i = 0; i < c.users.size(); ++i) {
+    expected += c.arrival_end / c.users[i].mean_interarrival;
+    if (c.users[i].mean_interarrival < c.users[busiest].mean_interarrival) busiest = i;
+  }
+  if (c.users.empty() || expected <= kMaxRequests) return;
+  s.fail_message("user." + c.users[busiest].name + ".mean_interarrival",
+                 fmt::format("the users would submit {:.4g} requests per run (arrival_end / "
+                             "mean_interarrival summed over the users); the limit is {:g}",
+                             expected, kMaxRequests));
+}
+
+}  // namespace
 
 workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
   workloads::GridarsConfig c;
@@ -30,6 +53,7 @@ workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
   } catch (const std::invalid_argument& e) {
     s.fail_message("workload.generator", e.what());
   }
+  check_request_count(s, c);
   return c;
 }
 
@@ -46,6 +70,24 @@ MetricsConfig metrics_config(const scenario::Settings& s) {
     s.fail_message("output.bucket", e.what());
   }
   return m;
+}
+
+void check_output_rows(const scenario::Settings& s, const platform::PlatformSize& platform,
+                       std::size_t users) {
+  const MetricsConfig m = metrics_config(s);
+  const double resources = static_cast<double>(platform.sites + platform.paths);
+  // resources.csv: a row per site and path per bucket up to the horizon; summary.csv: per bucket
+  // up to arrival_end, a success ratio per user and for all, the request load, a load per site.
+  const double rows =
+      resources * std::ceil(m.horizon / m.bucket) +
+      static_cast<double>(users + 2 + platform.sites) * std::ceil(m.arrival_end / m.bucket);
+  if (rows > kMaxOutputRows)
+    s.fail_message("output.bucket",
+                   fmt::format("{:g} s buckets would write {:.4g} rows of resources.csv and "
+                               "summary.csv ({} sites and paths, {:g} s horizon, {:g} s "
+                               "arrivals); the limit is {:g} rows per run",
+                               m.bucket, rows, platform.sites + platform.paths, m.horizon,
+                               m.arrival_end, kMaxOutputRows));
 }
 
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,

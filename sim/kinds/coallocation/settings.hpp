@@ -12,13 +12,25 @@
 #include "sim/engine/catalog.hpp"
 #include "sim/kinds/coallocation/coordinator.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
+#include "sim/platform/platform_check.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
 
 namespace arsim::kinds::coallocation {
 
+// Limits of one run, checked before anything runs (scenarios/README.md, co-allocation keys): the
+// expected requests of the gridars generator (each is planned by the GRC), and the rows written
+// per time bucket (every site and path per bucket of resources.csv, and summary.csv's rows).
+constexpr double kMaxRequests = 100'000;
+constexpr double kMaxOutputRows = 2'000'000;
+
+// The generator's settings; the users' expected requests at most kMaxRequests.
 workloads::GridarsConfig gridars_config(const scenario::Settings& s);
 MetricsConfig metrics_config(const scenario::Settings& s);
+// Throws InputError at output.bucket when the buckets of a run on `platform` with `users` users
+// would write more than kMaxOutputRows rows.
+void check_output_rows(const scenario::Settings& s, const platform::PlatformSize& platform,
+                       std::size_t users);
 
 // The requests of one run: generated with (seed, run_index) or read from the workload file.
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,

@@ -120,9 +120,26 @@ TEST(CtaapPlanner, SharedEdgeRoutingFailureGivesNoPlan) {
 TEST(CtaapPlanner, OneComponentPerSite) {
   const auto g = star(4);
   const auto avail = model::full_availability(g, {0, 10});
-  EXPECT_TRUE(plan_with("ctaap", g, make_request({1, 1, 1, 1}, {}), avail).empty());
   const auto plans = plan_with("ctaap", g, make_request({1, 1, 1}, {}), avail);
   ASSERT_EQ(plans.size(), 1u);
+}
+
+// More components than sites: no frame can place them, and no instance is built or solved, so a
+// request of thousands of components costs nothing (its n × n instance took gigabytes).
+TEST(CtaapPlanner, MoreComponentsThanSitesIsAnsweredWithoutASolve) {
+  const auto g = star(4);
+  const auto avail = model::full_availability(g, {0, 10});
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  for (const char* name : {"ctaap", "ctaap-ip"}) {
+    auto planner = reg.planners.create(name, {});
+    for (int n : {4, 5001}) {
+      PlannerStats stats;
+      const auto r = make_request(std::vector<int>(n, 1), {{0, n - 1, 1}});
+      EXPECT_TRUE(planner->plan(g, r, {avail, avail}, stats).empty()) << name << " " << n;
+      EXPECT_EQ(stats.solves, 0) << name << " " << n;
+    }
+  }
 }
 
 TEST(CtaapPlanner, RandomFramesGiveCheckedPlans) {
