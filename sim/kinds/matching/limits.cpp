@@ -18,9 +18,9 @@ RunLimit run_limit(const model::matching::Instance& inst, double bucket, double 
   RunLimit out;
   out.seconds = kMaxRows / v * std::min(bucket, period);
   out.key = by_bucket ? "output.bucket" : "providers.period";
-  out.because = fmt::format("at most 10^6 rows of {} for {:g} resource attributes, {} of {:g} s",
+  out.because = fmt::format("at most 10^6 rows of {} for {:g} resource attributes, {} {:g} s",
                             by_bucket ? "resources.csv" : "offers.csv", v,
-                            by_bucket ? "buckets" : "reports every", std::min(bucket, period));
+                            by_bucket ? "buckets of" : "reports every", std::min(bucket, period));
   return out;
 }
 

@@ -1,6 +1,7 @@
 // A hand-made record of a run of the tiny workload (tiny.hpp), fed through the Recorder.
 #pragma once
 
+#include "sim/kinds/matching/audit.hpp"
 #include "sim/kinds/matching/events.hpp"
 
 namespace arsim::testing {
@@ -40,6 +41,15 @@ inline kinds::matching::RunRecord hand_run() {
   offer(120, 10, 2);
   rec.on(JobFinished{1, 153});
   return rec.finish(153);
+}
+
+// What the auditor needs to know of the hand run's scenario: buckets of 100 s, one second per
+// batch (its counts cost nothing else), throughput.
+inline kinds::matching::AuditContext hand_context() {
+  kinds::matching::AuditContext c;
+  c.bucket = 100;
+  c.cost.per_batch = 1;
+  return c;
 }
 
 }  // namespace arsim::testing

@@ -17,16 +17,9 @@
 namespace arsim::kinds::matching {
 namespace {
 
+using arsim::testing::hand_context;
 using arsim::testing::hand_run;
 using arsim::testing::tiny_workload;
-
-// The scenario of the hand run: buckets of 100 s, one second per batch.
-AuditContext hand_context() {
-  AuditContext c;
-  c.bucket = 100;
-  c.cost.per_batch = 1;
-  return c;
-}
 
 std::vector<std::string> audit(const RunRecord& r, const arsim::testing::TempDir& dir,
                                const AuditContext& context = hand_context()) {

@@ -14,19 +14,12 @@
 namespace arsim::kinds::matching {
 namespace {
 
+using arsim::testing::hand_context;
 using arsim::testing::hand_run;
 using arsim::testing::tiny_workload;
 
-// The hand run's scenario: buckets of 100 s, one second per batch, throughput.
-AuditContext context() {
-  AuditContext c;
-  c.bucket = 100;
-  c.cost.per_batch = 1;
-  return c;
-}
-
 struct Files {
-  explicit Files(const RunRecord& r, const AuditContext& c = context()) : ctx(c) {
+  explicit Files(const RunRecord& r, const AuditContext& c = hand_context()) : ctx(c) {
     write_run(dir.path(), tiny_workload(), r, {c.bucket, c.deadline.set()});
   }
   // Rewrites the cell of `column` in the first row of `file` whose `key_column` is `key` (or row
@@ -116,7 +109,7 @@ TEST(MatchingAuditDerived, AnObjectiveOrMatcherTimeTheBatchDoesNotHaveIsCaught) 
                 .find("batches.csv:3: matcher time 2 s, but its counts cost 1 s"),
             std::string::npos)
       << g.audited();
-  auto prioritized = context();
+  auto prioritized = hand_context();
   prioritized.policy.objective = model::matching::Objective::Prioritized;
   auto r = hand_run();
   r.batches[0].objective = 3;  // j0's priority is 1
@@ -126,7 +119,7 @@ TEST(MatchingAuditDerived, AnObjectiveOrMatcherTimeTheBatchDoesNotHaveIsCaught) 
 // With a deadline of 0.5 s, every batch of the hand run (1 s) misses it: charged 0.5 s, status
 // missed_deadline, and summary.csv counts 2.
 TEST(MatchingAuditDerived, TheDeadlineStatusAndItsCountAreRecomputed) {
-  auto c = context();
+  auto c = hand_context();
   c.deadline.seconds = 0.5;
   auto r = hand_run();
   for (auto& b : r.batches) {
@@ -150,7 +143,7 @@ TEST(MatchingAuditDerived, TheDeadlineStatusAndItsCountAreRecomputed) {
                 .find("batches.csv:2: status 'optimal' though its counts cost 1 s against the "
                       "deadline 0.5 s"),
             std::string::npos);
-  auto none = context();  // the same files without a deadline
+  auto none = hand_context();  // the same files without a deadline
   EXPECT_NE(Files(r, none).audited().find("missed a deadline the run does not have"),
             std::string::npos);
 }
