@@ -1,11 +1,13 @@
 // The actors of the on-line matching kind in SimGrid, on cases computed by hand (one engine per
 // test process), and the kind through the registry: a sweep run in child processes, audited,
-// byte-identical for the same seed, and a measured-time run flagged as not deterministic.
+// byte-identical for the same seed, a measured-time run flagged as not deterministic, a run
+// stopped at its limit of simulated time, and batches that miss their deadline.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <simgrid/s4u/Engine.hpp>
 
 #include "model/random.hpp"
@@ -17,7 +19,9 @@
 #include "sim/kinds/matching/actors/matcher_service.hpp"
 #include "sim/kinds/matching/actors/provider.hpp"
 #include "sim/kinds/matching/actors/submitter.hpp"
+#include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_view.hpp"
+#include "sim/scenario/sweep.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -217,4 +221,68 @@ TEST(MatchingKind, MeasuredMatcherTimeIsFlaggedAsNotDeterministic) {
   EXPECT_NE(json.find(R"("matcher_time": "measured")"), std::string::npos) << json;
   // The cost model's rates do not apply to measured time.
   EXPECT_THROW(scenario::apply_override(s, "matcher.seconds_per_probe=1"), scenario::InputError);
+}
+
+namespace {
+
+// One run of the test scenario with `overrides`, in this process, through the kind.
+engine::RunOutcome run_here(const arsim::testing::TempDir& dir,
+                            const std::vector<std::string>& overrides, std::ostream& report) {
+  engine::Catalog catalog;
+  kinds::register_builtins(catalog);
+  auto s = scenario::load_scenario(scenario_file(dir), catalog.kinds.schemas());
+  s.sweep().clear();
+  scenario::apply_override(s, "scenario.runs=1");
+  for (const auto& o : overrides) scenario::apply_override(s, o);
+  const auto spec = scenario::expand(s).at(0);
+  std::filesystem::create_directories(dir.file("run"));
+  return catalog.kinds.of(spec.settings).run(catalog, spec, dir.file("run"), {true, false}, report);
+}
+
+}  // namespace
+
+// A MILP solve charged 2^31 s passes check (it cannot know how many solves a batch makes); before,
+// the run went on with providers reporting every 60 s for ever, its record and resources.csv
+// growing without bound. Now the matcher stops the run before the batch would pass the limit of
+// simulated time, with one line naming the key that binds it.
+TEST(MatchingKind, ABatchThatWouldPassTheLimitOfSimulatedTimeStopsTheRun) {
+  arsim::testing::TempDir dir;
+  std::ostringstream report;
+  try {
+    run_here(dir, {"matcher.algorithm=lp", "matcher.seconds_per_lp_solve=2147483647"}, report);
+    FAIL() << "the run was not stopped";
+  } catch (const scenario::InputError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    EXPECT_NE(what.find("<providers> attribute 'period': the run reached its limit of"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("batch 0 would end at 2.1"), std::string::npos) << what;
+  }
+}
+
+// With a deadline shorter than any batch of the hybrid, every batch misses it: each is charged
+// the deadline and answered by the greedy placement, summary.csv counts them, and the audit
+// (which recomputes the count and every batch's charge from its counts) passes.
+TEST(MatchingKind, BatchesThatMissTheDeadlineAnswerGreedyAtTheDeadline) {
+  arsim::testing::TempDir dir;
+  std::ostringstream report;
+  const auto out = run_here(dir, {"matcher.algorithm=hybrid", "matcher.deadline=1e-6"}, report);
+  ASSERT_TRUE(out.violations.has_value());
+  std::string violations;
+  for (const auto& v : *out.violations) violations += v + "\n";
+  EXPECT_EQ(violations, "");
+  const auto batches = metrics::read_csv(dir.file("run/batches.csv"));
+  ASSERT_FALSE(batches.rows.empty());
+  std::size_t matched = 0;
+  for (const auto& row : batches.rows) {
+    EXPECT_EQ(row[batches.column("status")], "missed_deadline");
+    EXPECT_NEAR(std::stod(row[batches.column("matcher_time")]), 1e-6, 1e-9);
+    matched += std::stoul(row[batches.column("matched")]);
+  }
+  EXPECT_GT(matched, 0u);
+  const std::string summary = arsim::testing::slurp(dir.file("run/summary.csv"));
+  EXPECT_NE(summary.find(fmt::format("missed_deadline,all,,all,{}\n", batches.rows.size())),
+            std::string::npos)
+      << summary;
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/numbers.hpp"
+#include "sim/kinds/matching/audit_derived.hpp"
 #include "sim/kinds/matching/audit_tables.hpp"
 #include "sim/kinds/matching/writers.hpp"
 #include "sim/metrics/csv.hpp"
@@ -124,6 +125,9 @@ void Auditor::check_completed(const JobRow& row, int j) {
   }
   if (*row.start < *row.match - kTol || (row.submit && *row.start < *row.submit - kTol))
     fail("{}: job {} starts at {} before its match or submission", row.where, job.name, *row.start);
+  else if (!close(*row.start, *row.match))  // the matcher starts what it matched at once
+    fail("{}: job {} starts at {}, not at its match {}", row.where, job.name, *row.start,
+         *row.match);
   if (!close(*row.finish - *row.start, w_.duration[j]))
     fail("{}: job {} ran {} s, not its duration {} s", row.where, job.name,
          *row.finish - *row.start, w_.duration[j]);
@@ -225,21 +229,42 @@ void Auditor::check_capacity() {
 
 std::vector<audit::JobFact> Auditor::facts() const {
   std::vector<audit::JobFact> out;
-  for (const auto& r : rows_) out.push_back({r.where, r.status, r.batch, r.match});
+  for (std::size_t j = 0; j < rows_.size(); ++j) {
+    const auto& r = rows_[j];
+    audit::JobFact f{r.where, r.status, r.batch, r.match, r.submit, {}, {}, r.attempts, {}};
+    if (!resources_of_[j].empty()) {  // a completed job with a full row and known resources
+      f.start = r.start;
+      f.finish = r.finish;
+      f.resources = resources_of_[j];
+    }
+    out.push_back(std::move(f));
+  }
   return out;
 }
 
 }  // namespace
 
 std::vector<std::string> audit_run(const std::string& dir,
-                                   const workloads::matching::OnlineWorkload& w) {
+                                   const workloads::matching::OnlineWorkload& w,
+                                   const AuditContext& context) {
   Auditor a(w);
+  auto& out = a.violations();
   try {
     a.jobs(metrics::read_csv(dir + "/jobs.csv"));
     const auto facts = a.facts();
-    audit::batches(metrics::read_csv(dir + "/batches.csv"), facts, a.violations());
-    audit::resources(metrics::read_csv(dir + "/resources.csv"), w.instance, a.violations());
-    audit::summary(metrics::read_csv(dir + "/summary.csv"), facts, a.violations());
+    const auto batches = metrics::read_csv(dir + "/batches.csv");
+    const auto resources = metrics::read_csv(dir + "/resources.csv");
+    const auto summary = metrics::read_csv(dir + "/summary.csv");
+    audit::batches(batches, facts, out);
+    audit::resources(resources, w.instance, out);
+    // the derived numbers, recomputed (audit_derived.hpp)
+    const audit::Run run{
+        w, facts, audit::read_batches(batches, out),
+        audit::read_offers(metrics::read_csv(dir + "/offers.csv"), w.instance, out), context};
+    audit::batch_numbers(run, out);
+    audit::admissions(run, out);
+    const auto end = audit::summary_numbers(summary, run, out);
+    if (end) audit::resource_buckets(resources, run, *end, out);
   } catch (const std::exception& e) {  // unreadable file or missing column
     a.violations().push_back(e.what());
   }

@@ -11,15 +11,10 @@
 
 namespace arsim::kinds::matching::audit {
 
-namespace {
-
-constexpr double kTol = 1e-9;
-
 bool close(double a, double b) {
   return std::abs(a - b) <= kTol * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-// The number in row i, column `name`, or a violation and nothing.
 std::optional<double> value(const metrics::CsvTable& t, std::size_t i, const char* name,
                             std::vector<std::string>& out) {
   const std::string& text = t.rows[i][t.column(name)];
@@ -27,8 +22,6 @@ std::optional<double> value(const metrics::CsvTable& t, std::size_t i, const cha
   if (!v) out.push_back(fmt::format("{}: {} '{}' is not a number", t.where(i), name, text));
   return v;
 }
-
-}  // namespace
 
 void batches(const metrics::CsvTable& t, const std::vector<JobFact>& jobs,
              std::vector<std::string>& out) {
@@ -108,30 +101,6 @@ void resources(const metrics::CsvTable& t, const model::matching::Instance& inst
   for (const auto& [key, n] : capacity)
     if (!seen.count(key))
       out.push_back(fmt::format("{}: no row for {} {}", t.source, key.first, key.second));
-}
-
-void summary(const metrics::CsvTable& t, const std::vector<JobFact>& jobs,
-             std::vector<std::string>& out) {
-  std::map<std::string, double> counts{{"submitted", static_cast<double>(jobs.size())},
-                                       {"completed", 0},
-                                       {"dropped", 0},
-                                       {"expired", 0},
-                                       {"rejected", 0}};
-  for (const auto& j : jobs)
-    if (counts.count(j.status)) counts[j.status] += 1;
-  const auto metric = t.column("metric"), resource = t.column("resource"), v = t.column("value");
-  for (const auto& [name, expected] : counts) {
-    bool found = false;
-    for (std::size_t i = 0; i < t.rows.size(); ++i) {
-      if (t.rows[i][metric] != name || !t.rows[i][resource].empty()) continue;
-      found = true;
-      const auto x = model::parse_double(t.rows[i][v]);
-      if (!x || *x != expected)
-        out.push_back(
-            fmt::format("{}: {} is {}, jobs.csv has {}", t.where(i), name, t.rows[i][v], expected));
-    }
-    if (!found) out.push_back(fmt::format("{}: no metric {}", t.source, name));
-  }
 }
 
 }  // namespace arsim::kinds::matching::audit

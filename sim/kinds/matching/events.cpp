@@ -80,8 +80,18 @@ void Recorder::on(const Event& event) {
     h.finish = e->time;
   } else if (const auto* e = std::get_if<BatchMatched>(&event)) {
     record_.batches.push_back(e->batch);
+  } else if (const auto* e = std::get_if<OfferReported>(&event)) {
+    record_.offers.push_back(e->step);
+  } else if (const auto* e = std::get_if<OfferApplied>(&event)) {
+    // the latest report of that type measured then (a report is applied after it was sent)
+    for (auto it = record_.offers.rbegin(); it != record_.offers.rend(); ++it)
+      if (it->type == e->type && it->time == e->time) {
+        it->batch = e->batch;
+        return;
+      }
+    throw std::logic_error(fmt::format("applied a report of type {} never sent", e->type));
   } else {
-    record_.offers.push_back(std::get<OfferReported>(event).step);
+    limit_ = std::get<LimitReached>(event).what;
   }
 }
 

@@ -34,7 +34,8 @@ struct OfferStep {
   double time = 0;
   int type = 0;
   std::vector<std::vector<double>>
-      offered;  // per resource of the type (instance order), per attribute
+      offered;     // per resource of the type (instance order), per attribute
+  int batch = -1;  // the first batch that saw it (batches begun when the matcher applied it)
 };
 
 enum class JobStatus { Pending, Completed, Dropped, Expired, Rejected };
@@ -95,9 +96,21 @@ struct BatchMatched {
 struct OfferReported {
   OfferStep step;
 };
+// The matcher applied the report of `type` measured at `time` before batch `batch` began.
+struct OfferApplied {
+  int type = -1;
+  double time = 0;
+  int batch = 0;
+};
+// The run reached its limit of simulated time (limits.hpp) and was stopped: `what` says how.
+struct LimitReached {
+  double time = 0;
+  std::string what;
+};
 
-using Event = std::variant<JobSubmitted, JobRejected, JobMatched, JobDropped, JobExpired,
-                           JobStarted, JobFinished, BatchMatched, OfferReported>;
+using Event =
+    std::variant<JobSubmitted, JobRejected, JobMatched, JobDropped, JobExpired, JobStarted,
+                 JobFinished, BatchMatched, OfferReported, OfferApplied, LimitReached>;
 using EventSink = metrics::EventSink<Event>;
 
 struct RunRecord {
@@ -113,6 +126,8 @@ class Recorder : public EventSink {
  public:
   explicit Recorder(int jobs);
   void on(const Event& event) override;
+  // What stopped the run at its limit of simulated time, "" when nothing did.
+  const std::string& limit_reached() const { return limit_; }
   // The record with the simulated end set. Throws std::logic_error when a job was never decided,
   // or a matched job never started or never finished.
   RunRecord finish(double end_time);
@@ -120,6 +135,7 @@ class Recorder : public EventSink {
  private:
   JobHistory& job(int j);
   RunRecord record_;
+  std::string limit_;
 };
 
 }  // namespace arsim::kinds::matching

@@ -48,6 +48,10 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("batches a job may stay unmatched in before it is dropped"),
       key("matcher.max_wait", T::Double).def("3600").above(0)
           .about("seconds a job may stay queued before it expires"),
+      key("matcher.deadline", T::Double).above(0)
+          .about("simulated seconds a batch may take; later it is answered then (none: no limit)"),
+      key("matcher.on_deadline", T::String).def("greedy").one_of({"greedy", "nothing"})
+          .about("what a batch that missed its deadline answers (sim/kinds/matching/deadline.hpp)"),
       key("matcher.time", T::String).def("model").one_of({"model", "measured"})
           .about("model: the deterministic cost model; measured: wall time (not deterministic)"),
       key("matcher.seconds_per_batch", T::Double).def("0").at_least(0)

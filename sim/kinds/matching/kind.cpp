@@ -38,15 +38,19 @@ void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
   const auto run = static_cast<std::uint64_t>(run_index);
   const auto hosts = type_hosts(view, w.instance.types.size());
   const auto bg = background_params(s);
+  const double limit = run_limit(s, w).seconds;
   for (std::size_t t = 0; t < w.instance.types.size(); ++t) {
     const std::string& name = w.instance.types[t].name;
     Background background(w.instance, static_cast<int>(t), bg,
                           model::make_stream(seed, run, "matching-background-" + name));
     actors::spawn<Provider>("provider-" + name, hosts[t], static_cast<int>(t),
-                            std::move(background), s.get_double("providers.period"), &recorder);
+                            std::move(background), s.get_double("providers.period"), &recorder,
+                            limit);
   }
   MatcherConfig config{match_policy(s), queue_policy(s), s.get_double("matcher.period"),
                        cost_model(s), hosts};
+  config.limit = limit;
+  config.deadline = deadline(s);
   actors::spawn<MatcherService>("matcher", view.grc_host, &w, &recorder, make_matcher(catalog, s),
                                 std::move(config),
                                 model::make_stream(seed, run, "matching-matcher"));
@@ -85,7 +89,7 @@ std::string Kind::description() const {
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   check_matcher(catalog, s);
-  make_workload(s, 0, 0);
+  check_limits(s, make_workload(s, s.get_uint64("scenario.seed"), 0));
   // SimGrid loads the platform in a child process: what would stop a run stops check.
   platform::check_platform_in_child(s.get_path("platform.file"), platform::ReadOptions{});
 }
@@ -99,13 +103,21 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   engine::Simulation sim(platform_file, options.verbose);
   Recorder recorder(static_cast<int>(w.instance.jobs.size()));
   start_actors(catalog, s, sim.view(), w, spec.run_index, recorder);
-  const RunRecord record = recorder.finish(sim.run());
-  write_run(dir, w, record, s.get_double("output.bucket"));
-  const auto metrics = summary_metrics(w, record);
+  const double end = sim.run();
+  if (!recorder.limit_reached().empty()) {
+    const RunLimit limit = run_limit(s, w);
+    s.fail_message(limit.key, fmt::format("the run reached its limit of {:g} s of simulated time "
+                                          "({}): {}",
+                                          limit.seconds, limit.because, recorder.limit_reached()));
+  }
+  const RunRecord record = recorder.finish(end);
+  const OutputOptions output = output_options(s);
+  write_run(dir, w, record, output);
+  const auto metrics = summary_metrics(w, record, output);
   print(report, s, metrics);
 
   engine::RunOutcome out;
-  if (options.audit) out.violations = audit_run(dir, w);
+  if (options.audit) out.violations = audit_run(dir, w, audit_context(s));
   const bool measured = s.get_string("matcher.time") == "measured";
   double wall = 0;
   std::size_t completed = 0;
@@ -133,7 +145,8 @@ std::vector<std::string> Kind::sweep_metrics() const {
 std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
                                      const std::string& dir) const {
   const auto& s = spec.settings;
-  return audit_run(dir, make_workload(s, s.get_uint64("scenario.seed"), spec.run_index));
+  return audit_run(dir, make_workload(s, s.get_uint64("scenario.seed"), spec.run_index),
+                   audit_context(s));
 }
 
 }  // namespace arsim::kinds::matching

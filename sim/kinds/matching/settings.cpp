@@ -1,6 +1,9 @@
 #include "sim/kinds/matching/settings.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace arsim::kinds::matching {
 
@@ -54,6 +57,55 @@ mm::Policy match_policy(const scenario::Settings& s) {
   p.objective = mm::parse_objective(s.get_string("matcher.objective"));  // schema: one of them
   p.balance_weight = s.get_double("matcher.balance_weight");
   return p;
+}
+
+Deadline deadline(const scenario::Settings& s) {
+  Deadline d;
+  if (s.has("matcher.deadline")) d.seconds = s.get_double("matcher.deadline");
+  d.greedy = s.get_string("matcher.on_deadline") == "greedy";
+  return d;
+}
+
+OutputOptions output_options(const scenario::Settings& s) {
+  return {s.get_double("output.bucket"), deadline(s).set()};
+}
+
+AuditContext audit_context(const scenario::Settings& s) {
+  return {s.get_double("output.bucket"), cost_model(s), deadline(s), match_policy(s)};
+}
+
+RunLimit run_limit(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w) {
+  return matching::run_limit(w.instance, s.get_double("output.bucket"),
+                             s.get_double("providers.period"));
+}
+
+void check_limits(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w) {
+  const RunLimit limit = run_limit(s, w);
+  const double v = resource_attributes(w.instance);
+  if (v > kMaxRows)
+    s.fail_message("workload.resources_per_type",
+                   fmt::format("{:g} resource attributes: more than the 10^6 rows resources.csv "
+                               "may have in one bucket",
+                               v));
+  double last = 0;
+  for (double t : w.submit) last = std::max(last, t);
+  if (last > limit.seconds)
+    s.fail_message(limit.key,
+                   fmt::format("the run may last at most {:g} s of simulated time "
+                               "({}), but its last job arrives at {:g} s "
+                               "(workload.load {:g}, workload.mean_duration {:g})",
+                               limit.seconds, limit.because, last, s.get_double("workload.load"),
+                               s.get_double("workload.mean_duration")));
+  auto past = [&](const std::string& key, const std::string& what) {
+    const double t = s.get_double(key);
+    if (t > limit.seconds)
+      s.fail_message(key, fmt::format("{} {:g} s, past the run's limit of {:g} s of simulated "
+                                      "time ({})",
+                                      what, t, limit.seconds, limit.because));
+  };
+  past("providers.period", "the providers would report once: every");
+  past("matcher.period", "batches would start at most every");
+  past("matcher.seconds_per_batch", "every batch would take at least");
 }
 
 namespace {

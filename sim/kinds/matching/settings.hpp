@@ -7,9 +7,13 @@
 
 #include "schedulers/resource_matcher.hpp"
 #include "sim/engine/catalog.hpp"
+#include "sim/kinds/matching/audit.hpp"
 #include "sim/kinds/matching/background.hpp"
 #include "sim/kinds/matching/cost.hpp"
+#include "sim/kinds/matching/deadline.hpp"
+#include "sim/kinds/matching/limits.hpp"
 #include "sim/kinds/matching/state.hpp"
+#include "sim/kinds/matching/writers.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/matching/online.hpp"
 
@@ -22,6 +26,15 @@ BackgroundParams background_params(const scenario::Settings& s);
 QueuePolicy queue_policy(const scenario::Settings& s);
 CostModel cost_model(const scenario::Settings& s);
 model::matching::Policy match_policy(const scenario::Settings& s);
+Deadline deadline(const scenario::Settings& s);
+OutputOptions output_options(const scenario::Settings& s);
+AuditContext audit_context(const scenario::Settings& s);
+RunLimit run_limit(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w);
+
+// Refuses, at the key that decides it, a run that cannot stay within its limit of simulated time
+// (limits.hpp): one bucket with more than kMaxRows rows, the last arrival (named at the key that
+// binds the limit), the report period, the matcher period or the charge per batch past the limit.
+void check_limits(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w);
 
 // The configured matcher with its match.* parameters. Throws an InputError at matcher.algorithm
 // for an unknown name or parameter.

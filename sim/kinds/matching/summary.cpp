@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "sim/kinds/matching/deadline.hpp"
 #include "sim/kinds/matching/usage.hpp"
 #include "sim/kinds/matching/writers.hpp"
 
@@ -39,12 +40,13 @@ void job_metrics(const RunRecord& r, std::vector<Metric>& out) {
   out.push_back({"mean_attempts", "", ratio(attempts, completed)});
 }
 
-void batch_metrics(const RunRecord& r, std::vector<Metric>& out) {
-  double size = 0, busy = 0, longest = 0;
+void batch_metrics(const RunRecord& r, bool deadline, std::vector<Metric>& out) {
+  double size = 0, busy = 0, longest = 0, missed = 0;
   for (const auto& b : r.batches) {
     size += b.size;
     busy += b.matcher_time;
     longest = std::max(longest, b.matcher_time);
+    missed += b.status == kMissedStatus;
   }
   const double n = static_cast<double>(r.batches.size());
   out.push_back({"batches", "", n});
@@ -53,6 +55,7 @@ void batch_metrics(const RunRecord& r, std::vector<Metric>& out) {
   out.push_back({"max_matcher_time", "", longest});
   out.push_back({"matcher_busy", "", ratio(busy, r.end_time)});
   out.push_back({"simulated_end", "", r.end_time});
+  if (deadline) out.push_back({"missed_deadline", "", missed});
 }
 
 // Per "type.attribute": the capacity-seconds held by jobs and offered by the providers over the
@@ -98,10 +101,11 @@ void utilisation_metrics(const OnlineWorkload& w, const RunRecord& r, std::vecto
 
 }  // namespace
 
-std::vector<Metric> summary_metrics(const OnlineWorkload& w, const RunRecord& r) {
+std::vector<Metric> summary_metrics(const OnlineWorkload& w, const RunRecord& r,
+                                    const OutputOptions& options) {
   std::vector<Metric> out;
   job_metrics(r, out);
-  batch_metrics(r, out);
+  batch_metrics(r, options.deadline, out);
   utilisation_metrics(w, r, out);
   return out;
 }

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "sim/kinds/matching/limits.hpp"
 #include "sim/kinds/matching/usage.hpp"
 #include "sim/metrics/csv.hpp"
 
@@ -30,6 +33,11 @@ const std::vector<std::string>& resources_header() {
   static const std::vector<std::string> h = {"resource",     "type",       "attribute", "capacity",
                                              "bucket_start", "bucket_end", "used",      "peak",
                                              "offered",      "over_offer"};
+  return h;
+}
+
+const std::vector<std::string>& offers_header() {
+  static const std::vector<std::string> h = {"time", "batch", "resource", "attribute", "offered"};
   return h;
 }
 
@@ -89,15 +97,23 @@ std::string resources_csv(const OnlineWorkload& w, const RunRecord& r, double bu
   const auto& inst = w.instance;
   const auto held = held_steps(inst, r);
   const auto offered = offered_steps(inst, r);
-  const int buckets = std::max(1, static_cast<int>(std::ceil(r.end_time / bucket - 1e-9)));
+  const double values = resource_attributes(inst);
+  const double count = std::max(1.0, std::ceil(r.end_time / bucket - 1e-9));
+  if (!(count * values <= kMaxRows + values))  // also catches a count no integer holds
+    throw std::length_error(
+        fmt::format("resources.csv: {:g} buckets of {:g} s over [0, {:g}) "
+                    "would take more than 10^6 rows",
+                    count, bucket, r.end_time));
+  const auto buckets = static_cast<long>(count);
   CsvWriter out(resources_header());
   for (std::size_t res = 0; res < inst.resources.size(); ++res) {
     const auto& resource = inst.resources[res];
     const auto& type = inst.types[resource.type];
     for (std::size_t a = 0; a < resource.capacity.size(); ++a) {
       const double n = resource.capacity[a];
-      for (int i = 0; i < buckets; ++i) {
-        const double b0 = i * bucket, b1 = std::max(b0, std::min((i + 1) * bucket, r.end_time));
+      for (long i = 0; i < buckets; ++i) {
+        const double b0 = static_cast<double>(i) * bucket,
+                     b1 = std::max(b0, std::min(static_cast<double>(i + 1) * bucket, r.end_time));
         const double len = b1 - b0;
         auto share = [&](double v) { return n > 0 && len > 0 ? v / (n * len) : 0.0; };
         out.field(resource.name).field(type.name).field(type.dynamic_attributes[a]).field(n);
@@ -108,6 +124,28 @@ std::string resources_csv(const OnlineWorkload& w, const RunRecord& r, double bu
         out.end_row();
       }
     }
+  }
+  return out.str();
+}
+
+std::string offers_csv(const OnlineWorkload& w, const RunRecord& r) {
+  const auto& inst = w.instance;
+  std::vector<std::vector<int>> of_type(inst.types.size());
+  for (std::size_t res = 0; res < inst.resources.size(); ++res)
+    of_type.at(inst.resources[res].type).push_back(static_cast<int>(res));
+  CsvWriter out(offers_header());
+  for (const auto& step : r.offers) {
+    const auto& rs = of_type.at(step.type);
+    for (std::size_t i = 0; i < rs.size() && i < step.offered.size(); ++i)
+      for (std::size_t a = 0; a < step.offered[i].size(); ++a) {
+        out.field(step.time);
+        if (step.batch >= 0)
+          out.field(step.batch);
+        else
+          out.empty();
+        out.field(inst.resources[rs[i]].name).field(inst.types[step.type].dynamic_attributes[a]);
+        out.field(step.offered[i][a]).end_row();
+      }
   }
   return out.str();
 }
@@ -131,11 +169,13 @@ std::string summary_csv(const std::vector<Metric>& metrics) {
   return out.str();
 }
 
-void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r, double bucket) {
+void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r,
+               const OutputOptions& options) {
   metrics::write_atomically(dir + "/jobs.csv", jobs_csv(w, r));
   metrics::write_atomically(dir + "/batches.csv", batches_csv(r));
-  metrics::write_atomically(dir + "/resources.csv", resources_csv(w, r, bucket));
-  metrics::write_atomically(dir + "/summary.csv", summary_csv(summary_metrics(w, r)));
+  metrics::write_atomically(dir + "/offers.csv", offers_csv(w, r));
+  metrics::write_atomically(dir + "/resources.csv", resources_csv(w, r, options.bucket));
+  metrics::write_atomically(dir + "/summary.csv", summary_csv(summary_metrics(w, r, options)));
   metrics::write_atomically(dir + "/timings.csv", timings_csv(r));
 }
 

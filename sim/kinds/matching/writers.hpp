@@ -1,6 +1,6 @@
 // The files of an on-line matching run (sim/kinds/matching/README.md lists every column), built
-// from the run's record: jobs.csv, batches.csv, resources.csv, summary.csv (deterministic) and
-// timings.csv (wall clock). Pure: no SimGrid.
+// from the run's record: jobs.csv, batches.csv, offers.csv, resources.csv, summary.csv
+// (deterministic) and timings.csv (wall clock). Pure: no SimGrid.
 #pragma once
 
 #include <string>
@@ -16,11 +16,23 @@ using workloads::matching::OnlineWorkload;
 const std::vector<std::string>& jobs_header();
 const std::vector<std::string>& batches_header();
 const std::vector<std::string>& resources_header();
+const std::vector<std::string>& offers_header();
+
+// What the scenario says about the files: the width of the buckets of resources.csv, and whether
+// a deadline is set (summary.csv then counts the batches that missed it).
+struct OutputOptions {
+  double bucket = 600;
+  bool deadline = false;
+};
 
 std::string jobs_csv(const OnlineWorkload& w, const RunRecord& r);
 std::string batches_csv(const RunRecord& r);
 // One row per resource, dynamic attribute and time bucket of width `bucket` over [0, end).
+// Throws std::length_error beyond kMaxRows plus one bucket (limits.hpp: the run keeps within).
 std::string resources_csv(const OnlineWorkload& w, const RunRecord& r, double bucket);
+// One row per provider report, resource of its type and dynamic attribute: when it was measured,
+// the first batch that saw it (empty: none), the offer.
+std::string offers_csv(const OnlineWorkload& w, const RunRecord& r);
 std::string timings_csv(const RunRecord& r);
 
 // One value of summary.csv: `resource` is empty for the run as a whole, "type.attribute" for the
@@ -30,10 +42,12 @@ struct Metric {
   std::string resource;
   double value = 0;
 };
-std::vector<Metric> summary_metrics(const OnlineWorkload& w, const RunRecord& r);
+std::vector<Metric> summary_metrics(const OnlineWorkload& w, const RunRecord& r,
+                                    const OutputOptions& options = {});
 std::string summary_csv(const std::vector<Metric>& metrics);
 
-// Writes the five files into `dir`, each atomically.
-void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r, double bucket);
+// Writes the six files into `dir`, each atomically.
+void write_run(const std::string& dir, const OnlineWorkload& w, const RunRecord& r,
+               const OutputOptions& options);
 
 }  // namespace arsim::kinds::matching

@@ -89,6 +89,58 @@ TEST(MatchingKindChecks, ValuesOutOfRangeAndKeysOfOtherModesOrKinds) {
             "this scenario is of kind matching)");
 }
 
+// Values that pass the schema but would run without bound (or abort SimGrid on a non-finite
+// instant, or overflow the bucket count of resources.csv) are refused before anything runs, at
+// the key that decides, naming the limit (sim/kinds/matching/limits.hpp). Before, each of these
+// passed check.
+TEST(MatchingKindChecks, ValuesThatWouldPassTheLimitOfSimulatedTimeAreRefused) {
+  Fixture f;
+  // 250 resource attributes (Table 1, 50 per type): 4,000 reports of 60 s, or with providers that
+  // report once, 4,000 buckets of 600 s.
+  const std::string by_reports =
+      "past the run's limit of 240000 s of simulated time (at most "
+      "10^6 rows of offers.csv for 250 resource attributes, reports "
+      "every 60 s)";
+  EXPECT_EQ(f.error("<matcher/>", "  <providers period=\"1e308\"/>\n"),
+            ":4: <providers> attribute 'period': the providers would report once: every 1e+308 s, "
+            "past the run's limit of 2.4e+06 s of simulated time (at most 10^6 rows of "
+            "resources.csv for 250 resource attributes, buckets of 600 s)");
+  EXPECT_EQ(f.error("<matcher period=\"1e308\"/>"),
+            ":3: <matcher> attribute 'period': batches would start at most every 1e+308 s, " +
+                by_reports);
+  EXPECT_EQ(f.error("<matcher seconds_per_batch=\"1e308\"/>"),
+            ":3: <matcher> attribute 'seconds_per_batch': every batch would take at least 1e+308 "
+            "s, " +
+                by_reports);
+  for (const char* workload : {"<workload load=\"1e-6\"/>", "<workload mean_duration=\"1e9\"/>"}) {
+    const std::string e = f.error("<matcher/>", std::string("  ") + workload + "\n");
+    EXPECT_NE(e.find("<providers> attribute 'period'"), std::string::npos) << e;
+    EXPECT_NE(e.find("the run may last at most 240000 s of simulated time (at most 10^6 rows of "
+                     "offers.csv for 250 resource attributes, reports every 60 s), but its last "
+                     "job arrives at"),
+              std::string::npos)
+        << e;
+  }
+  const std::string e = f.error("<matcher/>", "  <output bucket=\"1e-9\"/>\n");
+  EXPECT_EQ(e.rfind(":4: <output> attribute 'bucket': the run may last at most 4e-06 s of "
+                    "simulated time (at most 10^6 rows of resources.csv for 250 resource "
+                    "attributes, buckets of 1e-09 s), but its last job arrives at",
+                    0),
+            0u)
+      << e;
+}
+
+TEST(MatchingKindChecks, TheDeadlineKeysReadIntoTheDeadline) {
+  Fixture f;
+  EXPECT_FALSE(deadline(f.load("<matcher/>")).set());
+  const Deadline d = deadline(f.load("<matcher deadline=\"0.25\" on_deadline=\"nothing\"/>"));
+  EXPECT_EQ(d.seconds, 0.25);
+  EXPECT_FALSE(d.greedy);
+  EXPECT_TRUE(deadline(f.load("<matcher deadline=\"2\"/>")).greedy);
+  EXPECT_EQ(f.error("<matcher deadline=\"0\"/>"),
+            ":3: <matcher> attribute 'deadline': expected a number > 0, got '0'");
+}
+
 // Each seconds_per_* key lands in its own rate; measured time keeps only the per-batch charge.
 TEST(MatchingKindChecks, TheCostKeysAreTheRatesOfTheCostModel) {
   Fixture f;

@@ -1,7 +1,8 @@
 // The auditor of matching runs (sim/kinds/matching/audit.hpp) on the files of the hand-made run:
 // it passes them, and catches every planted fault: an over-committed resource, a resource outside
 // the job's candidate set, a started job that never finished, a job rejected though it fits,
-// counts that disagree, a missing file.
+// counts that disagree, a missing file, and every derived number written wrong
+// (test_audit_derived.cpp).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -16,13 +17,15 @@
 namespace arsim::kinds::matching {
 namespace {
 
+using arsim::testing::hand_context;
 using arsim::testing::hand_run;
 using arsim::testing::tiny_workload;
 
-std::vector<std::string> audit(const RunRecord& r, const arsim::testing::TempDir& dir) {
+std::vector<std::string> audit(const RunRecord& r, const arsim::testing::TempDir& dir,
+                               const AuditContext& context = hand_context()) {
   const auto w = tiny_workload();
-  write_run(dir.path(), w, r, 100);
-  return audit_run(dir.path(), w);
+  write_run(dir.path(), w, r, {context.bucket, context.deadline.set()});
+  return audit_run(dir.path(), w, context);
 }
 
 bool mentions(const std::vector<std::string>& violations, const std::string& text) {
@@ -61,10 +64,13 @@ TEST(MatchingAudit, JobsThatOnlyTouchAtAnInstantDoNotOverlap) {
   auto r = hand_run();
   r.jobs[1].match = r.jobs[1].start = 102;  // j1 (5) starts as j0 (8) ends, on r0 (10)
   r.jobs[1].finish = 152;
-  r.batches[1].start = 101;
+  r.batches[1].start = 102;  // a batch of no matcher time (measured: the counts do not say)
   r.batches[1].end = 102;
+  r.batches[1].matcher_time = 0;
   r.jobs[4].batch = 1;
-  const auto v = audit(r, dir);
+  auto context = hand_context();
+  context.cost.measured = true;
+  const auto v = audit(r, dir, context);
   EXPECT_TRUE(v.empty()) << joined(v);
 }
 
@@ -79,7 +85,14 @@ TEST(MatchingAudit, APlantedOverCommitmentIsCaught) {
   EXPECT_TRUE(mentions(v, "resource r0 attribute mem holds 13 > capacity 10 at 50 (job j1 starts)"))
       << joined(v);
   EXPECT_TRUE(mentions(v, "r0 mem peaks at 1.3")) << joined(v);  // resources.csv agrees
-  EXPECT_EQ(v.size(), 2u) << joined(v);
+  // batch 1 admitted j1 beside j0 above the offer of 5 it saw, before that report was measured
+  EXPECT_TRUE(mentions(v, "batches.csv:3: admits 5 of r0 mem beside 8 held, above the offer 5"))
+      << joined(v);
+  EXPECT_TRUE(mentions(v,
+                       "offers.csv:5: the report measured at 60 is seen by batch 1, which "
+                       "began before it"))
+      << joined(v);
+  EXPECT_EQ(v.size(), 4u) << joined(v);
 }
 
 TEST(MatchingAudit, AResourceOutsideTheCandidateSetIsCaught) {
@@ -95,10 +108,10 @@ TEST(MatchingAudit, AStartedJobThatNeverFinishedIsCaught) {
   arsim::testing::TempDir dir;
   EXPECT_TRUE(audit(hand_run(), dir).empty());
   set_cell(dir.file("jobs.csv"), 0, "finish", "");
-  auto v = audit_run(dir.path(), tiny_workload());
+  auto v = audit_run(dir.path(), tiny_workload(), hand_context());
   EXPECT_TRUE(mentions(v, "jobs.csv:2: completed job j0 lacks")) << joined(v);
   set_cell(dir.file("jobs.csv"), 0, "finish", "103");
-  v = audit_run(dir.path(), tiny_workload());
+  v = audit_run(dir.path(), tiny_workload(), hand_context());
   EXPECT_TRUE(mentions(v, "job j0 ran 101 s, not its duration 100 s")) << joined(v);
 }
 
@@ -117,13 +130,13 @@ TEST(MatchingAudit, CountsThatDisagreeAndMissingFilesAreCaught) {
   arsim::testing::TempDir dir;
   EXPECT_TRUE(audit(hand_run(), dir).empty());
   set_cell(dir.file("summary.csv"), 1, "value", "3");  // completed
-  auto v = audit_run(dir.path(), tiny_workload());
-  EXPECT_TRUE(mentions(v, "summary.csv:3: completed is 3, jobs.csv has 2")) << joined(v);
+  auto v = audit_run(dir.path(), tiny_workload(), hand_context());
+  EXPECT_TRUE(mentions(v, "summary.csv:3: completed is 3, recomputed 2")) << joined(v);
   set_cell(dir.file("batches.csv"), 0, "matched", "0");
-  v = audit_run(dir.path(), tiny_workload());
+  v = audit_run(dir.path(), tiny_workload(), hand_context());
   EXPECT_TRUE(mentions(v, "matched 0 but jobs.csv names it for 1 completed jobs")) << joined(v);
   std::filesystem::remove(dir.file("batches.csv"));
-  v = audit_run(dir.path(), tiny_workload());
+  v = audit_run(dir.path(), tiny_workload(), hand_context());
   ASSERT_FALSE(v.empty());
   EXPECT_TRUE(mentions(v, "batches.csv")) << joined(v);
 }

@@ -54,9 +54,18 @@ void MatcherService::handle(const MatcherMessage& message) {
     announced_.at(m->submitter) = m->jobs;
   } else if (const auto* m = std::get_if<Report>(&message)) {
     state_.report(m->type, m->offered);
+    events_->on(OfferApplied{m->type, m->measured, batches_});
   } else {
     state_.release(std::get<Released>(message).job);
   }
+}
+
+bool MatcherService::stop_at_limit(double until, const std::string& what) {
+  if (!(until > config_.limit)) return false;
+  events_->on(LimitReached{sg4::Engine::get_clock(), what});
+  XBT_INFO("stopped at the limit of simulated time: %s", what.c_str());
+  sg4::Actor::kill_all();  // every other actor: the run ends when this one returns
+  return true;
 }
 
 void MatcherService::drain() {
@@ -72,19 +81,24 @@ void MatcherService::operator()() {
   inbox_->set_receiver(sg4::Actor::self());  // messages travel while the matcher is busy
   while (!finished()) {
     if (!state_.due()) handle(*inbox_->get_unique<MatcherMessage>());
+    const double now = sg4::Engine::get_clock();
+    if (stop_at_limit(now, fmt::format("a message reached the matcher at {:g} s", now))) return;
     drain();
     if (!state_.due()) continue;
     if (batches_ > 0 && sg4::Engine::get_clock() < last_start_ + config_.period) {
-      sg4::this_actor::sleep_until(last_start_ + config_.period);
+      const double next = last_start_ + config_.period;
+      if (stop_at_limit(next, fmt::format("batch {} would start at {:g} s", batches_, next)))
+        return;
+      sg4::this_actor::sleep_until(next);
       drain();
     }
-    if (state_.due()) run_batch();
+    if (state_.due() && !run_batch()) return;
   }
   inbox_->set_receiver(nullptr);
   XBT_INFO("%d batches; the last job ended", batches_);
 }
 
-void MatcherService::run_batch() {
+bool MatcherService::run_batch() {
   const double start = sg4::Engine::get_clock();
   const int index = batches_++;
   last_start_ = start;
@@ -96,7 +110,28 @@ void MatcherService::run_batch() {
                                                        config_.policy, result.objective))
     throw std::logic_error(
         fmt::format("batch {}: the matcher returned an invalid matching: {}", index, *violation));
-  const double busy = config_.cost.seconds(result.stats);
+  double busy = config_.cost.seconds(result.stats);
+  if (config_.deadline.missed(busy)) {  // stopped at the deadline (deadline.hpp)
+    busy = config_.deadline.seconds;
+    result.matching = missed_answer(batch.instance, config_.deadline, config_.policy);
+    result.objective =
+        model::matching::objective_value(batch.instance, result.matching, config_.policy);
+    result.status = kMissedStatus;
+    result.optimal = false;
+    if (auto violation = model::matching::check_matching(batch.instance, result.matching,
+                                                         config_.policy, result.objective))
+      throw std::logic_error(
+          fmt::format("batch {}: the deadline's answer is invalid: {}", index, *violation));
+  }
+  if (stop_at_limit(start + busy, fmt::format("batch {} would end at {:g} s", index, start + busy)))
+    return false;
+  for (std::size_t k = 0; k < batch.jobs.size(); ++k) {  // a matched job ends at + duration
+    const double end = start + busy + w_->duration[batch.jobs[k]];
+    if (result.matching.matched(static_cast<int>(k)) &&
+        stop_at_limit(end, fmt::format("job {} of batch {} would end at {:g} s",
+                                       w_->instance.jobs[batch.jobs[k]].name, index, end)))
+      return false;
+  }
   sg4::this_actor::sleep_for(busy);  // arrivals, releases and reports wait meanwhile
   const double now = sg4::Engine::get_clock();
   const Applied applied = state_.apply(batch, result.matching);
@@ -122,6 +157,7 @@ void MatcherService::run_batch() {
   events_->on(BatchMatched{rec});
   XBT_DEBUG("batch %d: %d jobs, %d matched, %d dropped, %g s", index, rec.size, rec.matched,
             rec.dropped, busy);
+  return true;
 }
 
 void MatcherService::dispatch(const Batch& batch, const Applied& applied, int index, double now) {
