@@ -1,5 +1,7 @@
 #include "classad/ad.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "classad/parse_error.hpp"
@@ -61,32 +63,44 @@ struct LabelScope {
 
 // Turns the names of visible labels into label references (Raman et al. §4.1: a label is visible
 // from its port to the end of the port list); an attribute of a record nested inside the port
-// hides a label of the same name.
-void resolve(Expr& e, const LabelScope& s) {
-  if (e.kind == ExprKind::Ref) {
-    auto& ref = static_cast<RefExpr&>(e);
-    const RecordExpr* port_record = s.ports[s.port].record;
-    if (ref.ref == RefKind::Other) ref.port = s.port;
-    if (ref.ref != RefKind::Attr) return;
-    for (const RecordExpr* r = ref.scope; r && r != port_record; r = r->parent)
-      if (r->find(ref.name) >= 0) return;
-    for (int k = 0; k < static_cast<int>(s.ports.size()); ++k) {
-      if (!iequals(s.ports[k].label, ref.name.text)) continue;
-      if (k > s.port) {
-        const Pos lp = s.ports[k].record->pos;
-        throw ParseError(s.file, ref.pos.line, ref.pos.col,
-                         fmt::format("label '{}' of port {} (line {}) is not visible in port {}: "
-                                     "a port may refer to its own label and to those of earlier "
-                                     "ports only",
-                                     ref.name.text, k + 1, lp.line, s.port + 1));
-      }
-      ref.ref = RefKind::Label;
-      ref.port = k;
-      return;
+// hides a label of the same name. An absolute reference (.name) is never a label.
+void resolve_ref(RefExpr& ref, const LabelScope& s) {
+  const RecordExpr* port_record = s.ports[s.port].record;
+  if (ref.ref == RefKind::Other || ref.ref == RefKind::My) ref.port = s.port;
+  if (ref.ref != RefKind::Attr || ref.absolute) return;
+  for (const RecordExpr* r = ref.scope; r && r != port_record; r = r->parent)
+    if (r->find(ref.name) >= 0) return;
+  for (int k = 0; k < static_cast<int>(s.ports.size()); ++k) {
+    if (!iequals(s.ports[k].label, ref.name.text)) continue;
+    if (k > s.port) {
+      const Pos lp = s.ports[k].record->pos;
+      throw ParseError(s.file, ref.pos.line, ref.pos.col,
+                       fmt::format("label '{}' of port {} (line {}) is not visible in port {}: "
+                                   "a port may refer to its own label and to those of earlier "
+                                   "ports only",
+                                   ref.name.text, k + 1, lp.line, s.port + 1));
     }
+    ref.ref = RefKind::Label;
+    ref.port = k;
     return;
   }
-  for_each_child(e, [&](Expr& c) { resolve(c, s); });
+}
+
+// Every reference of the tree, left to right, with an explicit stack: operator chains may be
+// longer than the recursion the stack allows.
+void resolve(Expr& root, const LabelScope& s) {
+  std::vector<Expr*> todo{&root};
+  while (!todo.empty()) {
+    Expr& e = *todo.back();
+    todo.pop_back();
+    if (e.kind == ExprKind::Ref) {
+      resolve_ref(static_cast<RefExpr&>(e), s);
+      continue;
+    }
+    const std::size_t mark = todo.size();
+    for_each_child(e, [&](Expr& c) { todo.push_back(&c); });
+    std::reverse(todo.begin() + static_cast<std::ptrdiff_t>(mark), todo.end());
+  }
 }
 
 [[noreturn]] void fail(const std::string& file, Pos p, const std::string& message) {
@@ -138,13 +152,18 @@ std::vector<Port> read_ports(RecordExpr& root, const std::string& file) {
 std::vector<const Expr*> conjuncts_of(const Expr* e) {
   std::vector<const Expr*> out;
   if (!e) return out;
-  if (e->kind == ExprKind::Binary && static_cast<const BinaryExpr*>(e)->op == Op::And) {
-    const auto& b = static_cast<const BinaryExpr&>(*e);
-    out = conjuncts_of(b.lhs.get());
-    for (const Expr* c : conjuncts_of(b.rhs.get())) out.push_back(c);
-    return out;
+  std::vector<const Expr*> todo{e};  // not recursive: a chain of && may be long
+  while (!todo.empty()) {
+    const Expr* x = todo.back();
+    todo.pop_back();
+    if (x->kind == ExprKind::Binary && static_cast<const BinaryExpr*>(x)->op == Op::And) {
+      const auto& b = static_cast<const BinaryExpr&>(*x);
+      todo.push_back(b.rhs.get());
+      todo.push_back(b.lhs.get());
+    } else {
+      out.push_back(x);
+    }
   }
-  out.push_back(e);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "classad/value.hpp"
@@ -38,7 +39,7 @@ enum class Op : std::uint8_t {
   Plus,
   Not,
   BitNot,
-  // binary, grouped by precedence level (see parser.cpp)
+  // binary, grouped by precedence level (precedence() below)
   Mul,
   Div,
   Mod,
@@ -64,11 +65,13 @@ enum class Op : std::uint8_t {
 // What a name stands for, decided when the ad is read:
 //   Attr   an attribute, looked up from the innermost enclosing record outwards;
 //   Label  the ad bound to port `port` of this ad (gangmatching, Raman et al. §4.1);
-//   Self   the innermost enclosing record (`self`, `my`);
+//   Self   the innermost enclosing record (`self`);
+//   My     the ad's top-level record while the ad is in a match, else undefined (`my`; the
+//          HTCondor manual: "MY. and TARGET. are not defined" with a single ad);
 //   Parent the record enclosing that one (`parent`);
 //   Other  the partner: inside port `port` the ad bound to that port, elsewhere the other ad of
 //          a bilateral match (`other`, `target`).
-enum class RefKind : std::uint8_t { Attr, Label, Self, Parent, Other };
+enum class RefKind : std::uint8_t { Attr, Label, Self, Parent, Other, My };
 
 enum class Builtin : std::uint8_t {
   Member,
@@ -96,7 +99,12 @@ struct Expr {
   virtual ~Expr() = default;
   ExprKind kind;
   Pos pos;
-  int height = 1;  // of the subtree; bounded by the parser so that recursion stays shallow
+  // Nesting of the subtree, where a chain of operators of one precedence level (a || b || c)
+  // counts as one level: this library walks such chains in loops, so its recursion is bounded
+  // by `nesting`. `depth` is the plain height of the tree (a chain of n operands is n deep),
+  // which bounds code that recurses into every child. The parser bounds both.
+  int nesting = 1;
+  int depth = 1;
 };
 
 using ExprPtr = std::unique_ptr<Expr>;
@@ -123,7 +131,8 @@ struct RefExpr : Expr {
   RefKind ref;
   Name name;                          // as written (also for keywords, to print them back)
   const RecordExpr* scope = nullptr;  // innermost record enclosing the reference
-  int port = -1;                      // Label: the port; Other: the enclosing port, or -1
+  int port = -1;                      // Label: the port; Other, My: the enclosing port, or -1
+  bool absolute = false;  // `.name`: looked up in the ad's top-level record only (then `scope`)
 };
 
 struct SelectExpr : Expr {
@@ -145,12 +154,25 @@ struct UnaryExpr : Expr {
   ExprPtr operand;
 };
 
+// Chains of one precedence level are left-deep (((a || b) || c) || d): the destructor unlinks
+// the left operands in a loop, so freeing a chain of any length does not recurse along it.
 struct BinaryExpr : Expr {
   BinaryExpr(Pos p, Op o, ExprPtr l, ExprPtr r)
       : Expr(ExprKind::Binary, p), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
+  ~BinaryExpr() override;
   Op op;
   ExprPtr lhs, rhs;
 };
+
+// Precedence level of a binary operator, lowest first: || 1, && 2, | 3, ^ 4, & 5,
+// == != =?= =!= 6, < <= > >= 7, << >> 8, + - 9, * / % 10 (the HTCondor manual's order, with C's
+// bitwise levels). All levels are left-associative.
+int precedence(Op op);
+
+// Appends to `spine` the nodes of the chain `e` heads: e, then its left operands while they are
+// binary operators of e's precedence level. The last one appended holds the chain's first
+// operand as its lhs.
+void chain_of(const BinaryExpr& e, std::vector<const BinaryExpr*>& spine);
 
 // c ? a : b (Ternary) and a ?: b (Elvis: `then` is null).
 struct TernaryExpr : Expr {
@@ -178,12 +200,23 @@ struct RecordExpr : Expr {
     ExprPtr value;
     Pos pos;  // of the name
   };
-  std::vector<Attr> attrs;
+  std::vector<Attr> attrs;             // in the order written; append with add()
   const RecordExpr* parent = nullptr;  // the enclosing record, or null
   int port = -1;                       // the port this record is, in its ad's port list
 
-  // Index of the attribute `name` (case-insensitive), or -1.
+  // Index of the attribute `name` (case-insensitive), or -1. Constant time on average.
   int find(const Name& name) const;
+  // Appends `a` and returns -1, or returns the index of the attribute of the same name.
+  int add(Attr a);
+
+ private:
+  // Records of more than a few attributes keep a hash index (name hash -> last index with that
+  // hash, and per attribute the previous one with the same hash), so that reading an ad of n
+  // attributes takes time linear in n; small records are scanned.
+  static constexpr std::size_t kIndexFrom = 8;
+  void index(int i);
+  std::unordered_map<std::uint64_t, int> last_;
+  std::vector<int> previous_;
 };
 
 // Where the text of `e` begins (a binary node's own position is its operator's).

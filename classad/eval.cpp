@@ -13,6 +13,16 @@ namespace {
 
 enum class Truth { False, True, Undefined, Error };
 
+// One nested step of the evaluation for its lifetime; beyond kMaxDepth the value is error.
+struct Nested {
+  EvalState& st;
+  explicit Nested(EvalState& s) : st(s) { ++st.depth; }
+  ~Nested() { --st.depth; }
+  Nested(const Nested&) = delete;
+  Nested& operator=(const Nested&) = delete;
+  bool too_deep() const { return st.depth > kMaxDepth; }
+};
+
 // How && || ! ?: read a value: numbers are true when non-zero (the manual's logical operators
 // "operate on integers and reals"); strings, lists and records are errors.
 Truth truth(const Value& v) {
@@ -59,6 +69,15 @@ Value eval_ref(const RefExpr& ref, const Binding* b, EvalState& st) {
       return b && b->other.record ? Value::record(b->other) : Value::undefined();
     case RefKind::Self:
       return ref.scope ? Value::record({ref.scope, b}) : Value::undefined();
+    case RefKind::My: {
+      // Defined only in a match, where `other` at the same place is (the HTCondor manual:
+      // with a single ad, "MY. and TARGET. are not defined"); then the ad's top-level record.
+      const bool matched =
+          ref.port >= 0 ? !partner(b, ref.port, st).is_undefined() : b && b->other.record;
+      const RecordExpr* root = ref.scope;
+      while (root && root->parent) root = root->parent;
+      return matched && root ? Value::record({root, b}) : Value::undefined();
+    }
     case RefKind::Parent:
       return ref.scope && ref.scope->parent ? Value::record({ref.scope->parent, b})
                                             : Value::undefined();
@@ -68,21 +87,21 @@ Value eval_ref(const RefExpr& ref, const Binding* b, EvalState& st) {
 
 // && and || from left to right: false && x is false without looking at x, error && x is error;
 // undefined && false is false, undefined && true is undefined (the manual's "don't care" rules).
-Value logical(const BinaryExpr& e, const Binding* b, EvalState& st) {
-  const bool is_and = e.op == Op::And;
-  const Truth l = truth(evaluate(*e.lhs, b, st));
+// `left` is the value of the left operand, `rhs` is evaluated only when it can matter.
+Value logical(bool is_and, const Value& left, const Expr& rhs, const Binding* b, EvalState& st) {
+  const Truth l = truth(left);
   if (l == Truth::Error) return Value::error();
   if (l == (is_and ? Truth::False : Truth::True)) return Value::boolean(!is_and);
-  const Truth r = truth(evaluate(*e.rhs, b, st));
+  const Truth r = truth(evaluate(rhs, b, st));
   if (r == Truth::Error) return Value::error();
   if (r == (is_and ? Truth::False : Truth::True)) return Value::boolean(!is_and);
   if (l == Truth::Undefined || r == Truth::Undefined) return Value::undefined();
   return Value::boolean(is_and);  // both true (&&) or both false (||)
 }
 
-Value binary(const BinaryExpr& e, const Binding* b, EvalState& st) {
-  if (e.op == Op::And || e.op == Op::Or) return logical(e, b, st);
-  const Value x = evaluate(*e.lhs, b, st);
+// `x op rhs` for a node whose left operand has the value x.
+Value apply(const BinaryExpr& e, const Value& x, const Binding* b, EvalState& st) {
+  if (e.op == Op::And || e.op == Op::Or) return logical(e.op == Op::And, x, *e.rhs, b, st);
   const Value y = evaluate(*e.rhs, b, st);
   switch (e.op) {
     case Op::Mul:
@@ -104,6 +123,18 @@ Value binary(const BinaryExpr& e, const Binding* b, EvalState& st) {
     default:
       return comparison(e.op, x, y);
   }
+}
+
+// A chain of one precedence level, (((a op b) op c) op d), from its first operand on, each
+// step's value the left operand of the next: the same order and values as evaluating the tree
+// node by node, without recursion along the chain.
+Value binary(const BinaryExpr& e, const Binding* b, EvalState& st) {
+  const std::size_t base = st.chains.size();
+  chain_of(e, st.chains);
+  Value acc = evaluate(*st.chains.back()->lhs, b, st);
+  for (std::size_t i = st.chains.size(); i-- > base;) acc = apply(*st.chains[i], acc, b, st);
+  st.chains.resize(base);
+  return acc;
 }
 
 Value unary(const UnaryExpr& e, const Binding* b, EvalState& st) {
@@ -145,6 +176,28 @@ Value subscript(const SubscriptExpr& e, const Binding* b, EvalState& st) {
   return Value::error();
 }
 
+// `v.name`: an attribute of a record; of a list, the list of the selections from its items (as
+// HTCondor does: {[a = 8], [a = 9]}.a is {8, 9}); undefined and error stay; anything else is error.
+Value select_in(const Value& v, const Name& name, EvalState& st) {
+  switch (v.kind()) {
+    case Kind::Undefined:
+    case Kind::Error:
+      return v;
+    case Kind::Record:
+      return select(v.as_record(), name, st);
+    case Kind::List: {
+      const Nested nested(st);
+      if (nested.too_deep()) return Value::error();
+      std::vector<Value> items;
+      items.reserve(v.as_list().size());
+      for (const Value& item : v.as_list()) items.push_back(select_in(item, name, st));
+      return Value::list(std::move(items));
+    }
+    default:
+      return Value::error();
+  }
+}
+
 Value conditional(const TernaryExpr& e, const Binding* b, EvalState& st) {
   Value c = evaluate(*e.cond, b, st);
   if (e.kind == ExprKind::Elvis) return c.is_undefined() ? evaluate(*e.otherwise, b, st) : c;
@@ -177,11 +230,8 @@ Value select(RecordRef r, const Name& name, EvalState& state) {
 }
 
 Value evaluate(const Expr& e, const Binding* b, EvalState& st) {
-  struct Guard {
-    EvalState& s;
-    ~Guard() { --s.depth; }
-  } guard{st};
-  if (++st.depth > kMaxDepth) return Value::error();
+  const Nested nested(st);
+  if (nested.too_deep()) return Value::error();
   switch (e.kind) {
     case ExprKind::Literal:
       return static_cast<const LiteralExpr&>(e).value;
@@ -189,10 +239,7 @@ Value evaluate(const Expr& e, const Binding* b, EvalState& st) {
       return eval_ref(static_cast<const RefExpr&>(e), b, st);
     case ExprKind::Select: {
       const auto& s = static_cast<const SelectExpr&>(e);
-      const Value base = evaluate(*s.base, b, st);
-      if (base.is_error() || base.is_undefined()) return base;
-      if (!base.is(Kind::Record)) return Value::error();
-      return select(base.as_record(), s.name, st);
+      return select_in(evaluate(*s.base, b, st), s.name, st);
     }
     case ExprKind::Subscript:
       return subscript(static_cast<const SubscriptExpr&>(e), b, st);

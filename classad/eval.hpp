@@ -32,6 +32,9 @@ struct EvalState {
     const Binding* binding;
   };
   std::vector<Active> active;  // attributes being evaluated: a reference back to one is a cycle
+  // Operator chains being evaluated, each pushed above the ones it is nested in (eval.cpp): a
+  // chain of any length is evaluated in a loop, without recursion along it.
+  std::vector<const BinaryExpr*> chains;
 };
 
 inline constexpr int kMaxDepth = 2000;

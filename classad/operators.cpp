@@ -73,11 +73,7 @@ Value arithmetic(Op op, const Value& a, const Value& b) {
       if (y == 0) return Value::error();
       r = x / y;
       break;
-    case Op::Mod:
-      if (y == 0) return Value::error();
-      r = std::fmod(x, y);
-      break;
-    default:
+    default:  // % takes integers only, as in HTCondor (a real operand gives error)
       return Value::error();
   }
   return std::isfinite(r) ? Value::real(r) : Value::error();

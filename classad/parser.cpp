@@ -92,26 +92,43 @@ class Parser {
   struct Depth {
     Parser& p;
     explicit Depth(Parser& parser, Pos pos) : p(parser) {
-      if (++p.depth_ > p.limits_.max_height)
+      if (++p.depth_ > p.limits_.max_nesting)
         p.lex_.fail(
-            pos, fmt::format("expression nested more than {} levels deep", p.limits_.max_height));
+            pos, fmt::format("expression nested more than {} levels deep", p.limits_.max_nesting));
     }
     ~Depth() { --p.depth_; }
   };
 
-  // A node is one level above its highest child; trees higher than the limit are refused, so
-  // that evaluating, printing and freeing them cannot exhaust the stack.
-  void set_height(Expr& e, int children) {
-    e.height = children + 1;
-    if (e.height > limits_.max_height)
+  // A node is one level above its highest child (a chain of one precedence level counts as one
+  // level, ast.hpp); trees nested deeper than the limit, or deeper than max_depth node by node,
+  // are refused, so that evaluating, printing and walking them cannot exhaust the stack.
+  void set_size(Expr& e, int nesting, int depth) {
+    e.nesting = nesting;
+    e.depth = depth;
+    if (nesting > limits_.max_nesting)
       lex_.fail(e.pos,
-                fmt::format("expression nested more than {} levels deep", limits_.max_height));
+                fmt::format("expression nested more than {} levels deep", limits_.max_nesting));
+    if (depth > limits_.max_depth)
+      lex_.fail(e.pos, fmt::format("expression more than {} operands deep (a chain of one "
+                                   "operator has one level per operand)",
+                                   limits_.max_depth));
   }
   ExprPtr sized(ExprPtr e, std::initializer_list<const Expr*> children) {
-    int h = 0;
+    int n = 0, d = 0;
     for (const Expr* c : children)
-      if (c) h = std::max(h, c->height);
-    set_height(*e, h);
+      if (c) n = std::max(n, c->nesting), d = std::max(d, c->depth);
+    set_size(*e, n + 1, d + 1);
+    return e;
+  }
+  // lhs op rhs; when lhs is an operator of the same level the node continues its chain.
+  ExprPtr binary(Pos pos, Op op, ExprPtr lhs, ExprPtr rhs) {
+    const bool chain = lhs->kind == ExprKind::Binary &&
+                       precedence(static_cast<const BinaryExpr&>(*lhs).op) == precedence(op);
+    const int n =
+        chain ? std::max(lhs->nesting, rhs->nesting + 1) : std::max(lhs->nesting, rhs->nesting) + 1;
+    const int d = std::max(lhs->depth, rhs->depth) + 1;
+    auto e = std::make_unique<BinaryExpr>(pos, op, std::move(lhs), std::move(rhs));
+    set_size(*e, n, d);
     return e;
   }
 
@@ -144,8 +161,7 @@ class Parser {
       if (b.level == 0 || b.level < min_level) return lhs;
       const Pos pos = lex_.next().pos;
       ExprPtr rhs = parse_binary(b.level + 1);
-      const Expr *l = lhs.get(), *r = rhs.get();
-      lhs = sized(std::make_unique<BinaryExpr>(pos, b.op, std::move(lhs), std::move(rhs)), {l, r});
+      lhs = binary(pos, b.op, std::move(lhs), std::move(rhs));
     }
   }
 
@@ -215,6 +231,7 @@ class Parser {
         }
         if (t.text == "{") return parse_list();
         if (t.text == "[") return parse_record();
+        if (t.text == ".") return parse_absolute();
         break;
       case Tok::End:
         break;
@@ -232,12 +249,28 @@ class Parser {
     if (iequals(n, "is") || iequals(n, "isnt"))
       lex_.fail(t.pos, fmt::format("expected an expression, got '{}'", n));
     RefKind kind = RefKind::Attr;
-    if (iequals(n, "self") || iequals(n, "my")) kind = RefKind::Self;
+    if (iequals(n, "self")) kind = RefKind::Self;
+    if (iequals(n, "my")) kind = RefKind::My;
     if (iequals(n, "parent")) kind = RefKind::Parent;
     if (iequals(n, "other") || iequals(n, "target")) kind = RefKind::Other;
     if (kind == RefKind::Attr && is_punct("(")) return parse_call(t);
     auto ref = std::make_unique<RefExpr>(t.pos, kind, Name::of(n));
     ref->scope = scope_;
+    return ref;
+  }
+
+  // `.name`: an attribute of the ad's top-level record (HTCondor's absolute reference, which
+  // starts the look-up at the root scope).
+  ExprPtr parse_absolute() {
+    const Pos pos = lex_.next().pos;
+    const Token& t = lex_.peek();
+    if (t.kind != Tok::Name || reserved(t.text))
+      fail_expected("an attribute name after '.' (an absolute reference)");
+    auto ref = std::make_unique<RefExpr>(pos, RefKind::Attr, Name::of(lex_.next().text));
+    const RecordExpr* root = scope_;
+    while (root && root->parent) root = root->parent;
+    ref->scope = root;
+    ref->absolute = true;
     return ref;
   }
 
@@ -248,34 +281,36 @@ class Parser {
                 fmt::format("unknown function '{}'; known: {}", name.text, builtin_names()));
     auto call = std::make_unique<CallExpr>(name.pos, *fn, std::string(name.text));
     lex_.next();  // (
-    int h = 0;
+    int n = 0, d = 0;
     if (!is_punct(")")) {
       for (;;) {
         call->args.push_back(parse_expr());
-        h = std::max(h, call->args.back()->height);
+        n = std::max(n, call->args.back()->nesting);
+        d = std::max(d, call->args.back()->depth);
         if (is_punct(")")) break;
         expect(",", "',' or ')' in the arguments of " + std::string(name.text) + "()");
       }
     }
     lex_.next();
-    set_height(*call, h);
+    set_size(*call, n + 1, d + 1);
     return call;
   }
 
   ExprPtr parse_list() {
     Depth guard(*this, lex_.peek().pos);
     auto list = std::make_unique<ListExpr>(lex_.next().pos);
-    int h = 0;
+    int n = 0, d = 0;
     if (!is_punct("}")) {
       for (;;) {
         list->items.push_back(parse_expr());
-        h = std::max(h, list->items.back()->height);
+        n = std::max(n, list->items.back()->nesting);
+        d = std::max(d, list->items.back()->depth);
         if (is_punct("}")) break;
         expect(",", "',' or '}' in the list");
       }
     }
     lex_.next();
-    set_height(*list, h);
+    set_size(*list, n + 1, d + 1);
     return list;
   }
 
@@ -285,28 +320,29 @@ class Parser {
     rec->parent = scope_;
     const RecordExpr* saved = scope_;
     scope_ = rec.get();
-    int h = 0;
+    int n = 0, d = 0;
     while (!is_punct("]")) {
       const Token& t = lex_.peek();
       if (t.kind != Tok::Name || reserved(t.text))
         fail_expected("an attribute name or ']' in the record");
       const Token name = lex_.next();
-      Name n = Name::of(name.text);
-      if (const int prev = rec->find(n); prev >= 0)
+      Name key = Name::of(name.text);
+      if (const int prev = rec->find(key); prev >= 0)
         lex_.fail(name.pos,
                   fmt::format("attribute '{}' is defined twice in this record (first at "
                               "line {}, column {})",
                               name.text, rec->attrs[prev].pos.line, rec->attrs[prev].pos.col));
       expect("=", fmt::format("'=' after the attribute name '{}'", name.text));
       ExprPtr value = parse_expr();
-      h = std::max(h, value->height);
-      rec->attrs.push_back({std::move(n), std::move(value), name.pos});
+      n = std::max(n, value->nesting);
+      d = std::max(d, value->depth);
+      rec->add({std::move(key), std::move(value), name.pos});
       if (is_punct("]")) break;
       expect(";", fmt::format("';' or ']' after the value of attribute '{}'", name.text));
     }
     lex_.next();
     scope_ = saved;
-    set_height(*rec, h);
+    set_size(*rec, n + 1, d + 1);
     return rec;
   }
 

@@ -16,7 +16,8 @@ namespace arsim::classad {
 
 struct ParseLimits {
   std::size_t max_bytes = 64u << 20;  // larger inputs are refused
-  int max_height = 200;               // deepest expression tree accepted
+  int max_nesting = 200;              // nesting levels (Expr::nesting) accepted
+  int max_depth = 16000;              // plain tree height (Expr::depth) accepted
 };
 
 // A standalone expression (e.g. from the command line). When read in the context of an ad,

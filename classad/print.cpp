@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -11,39 +12,6 @@ namespace {
 
 constexpr int kUnaryLevel = 11;
 constexpr int kPrimaryLevel = 12;
-
-int binary_level(Op op) {
-  switch (op) {
-    case Op::Or:
-      return 1;
-    case Op::And:
-      return 2;
-    case Op::BitOr:
-      return 3;
-    case Op::BitXor:
-      return 4;
-    case Op::BitAnd:
-      return 5;
-    case Op::Eq:
-    case Op::Ne:
-    case Op::Is:
-    case Op::Isnt:
-      return 6;
-    case Op::Lt:
-    case Op::Le:
-    case Op::Gt:
-    case Op::Ge:
-      return 7;
-    case Op::Shl:
-    case Op::Shr:
-      return 8;
-    case Op::Add:
-    case Op::Sub:
-      return 9;
-    default:
-      return 10;
-  }
-}
 
 std::string integer_text(std::int64_t i) {
   // The lexer reads no negative literals; the most negative integer has no positive twin.
@@ -61,7 +29,7 @@ int level_of(const Expr& e) {
     case ExprKind::Elvis:
       return 0;
     case ExprKind::Binary:
-      return binary_level(static_cast<const BinaryExpr&>(e).op);
+      return precedence(static_cast<const BinaryExpr&>(e).op);
     case ExprKind::Unary:
       return kUnaryLevel;
     case ExprKind::Literal:
@@ -90,9 +58,12 @@ void write_inner(std::string& out, const Expr& e) {
     case ExprKind::Literal:
       out += to_string(static_cast<const LiteralExpr&>(e).value);
       return;
-    case ExprKind::Ref:
-      out += static_cast<const RefExpr&>(e).name.text;
+    case ExprKind::Ref: {
+      const auto& r = static_cast<const RefExpr&>(e);
+      if (r.absolute) out += '.';
+      out += r.name.text;
       return;
+    }
     case ExprKind::Select: {
       const auto& s = static_cast<const SelectExpr&>(e);
       write(out, *s.base, kPrimaryLevel);
@@ -115,13 +86,18 @@ void write_inner(std::string& out, const Expr& e) {
       return;
     }
     case ExprKind::Binary: {
+      // A chain of one level in a loop: its first operand, then each operator and operand.
       const auto& b = static_cast<const BinaryExpr&>(e);
-      const int level = binary_level(b.op);
-      write(out, *b.lhs, level);
-      out += ' ';
-      out += op_text(b.op);
-      out += ' ';
-      write(out, *b.rhs, level + 1);
+      const int level = precedence(b.op);
+      std::vector<const BinaryExpr*> spine;
+      chain_of(b, spine);
+      write(out, *spine.back()->lhs, level);
+      for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+        out += ' ';
+        out += op_text((*it)->op);
+        out += ' ';
+        write(out, *(*it)->rhs, level + 1);
+      }
       return;
     }
     case ExprKind::Ternary:

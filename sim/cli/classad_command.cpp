@@ -167,7 +167,9 @@ int classad_command(const std::vector<std::string>& args,
   auto* ga = app.add_subcommand("gang", "marshal gangs from the ads of the files (§4-5)");
   ga->add_option("files", files, "ad files (each may hold several ads)")->required();
   ga->add_option("--matcher", matcher, "gang matcher (see `arsim list`)");
-  ga->add_option("--param", params, "matcher parameter key=value");
+  // One value per --param (repeat it for more), so that files may come before or after it.
+  ga->add_option("--param", params, "matcher parameter key=value (repeatable)")
+      ->allow_extra_args(false);
   ga->add_option("--roots", roots, "which ads are gang roots (default: Type == \"Job\")");
   ga->add_option("--time", time_text, "the clock of DayTime(): seconds or H:MM[:SS]");
   try {

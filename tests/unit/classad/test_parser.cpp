@@ -1,6 +1,7 @@
 // Syntax errors name file:line:col and what was expected; limits refuse what could exhaust the
 // stack; ads and port lists are read as Raman et al. §4.1 describes.
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <string>
 #include <vector>
@@ -114,13 +115,9 @@ TEST(ClassadParser, UnreadableFileIsAnInputErrorNamingIt) {
   }
 }
 
-TEST(ClassadParser, DeepNestingAndLongChainsAreRefusedNotOverflowed) {
+TEST(ClassadParser, DeepNestingIsRefusedNotOverflowed) {
   const std::string parens = std::string(100000, '(') + "1" + std::string(100000, ')');
   EXPECT_NE(error_of("[ a = " + parens + " ]").message().find("nested more than 200 levels"),
-            std::string::npos);
-  std::string chain = "1";
-  for (int i = 0; i < 100000; ++i) chain += " + 1";
-  EXPECT_NE(error_of("[ a = " + chain + " ]").message().find("nested more than 200 levels"),
             std::string::npos);
   std::string unary(100000, '-');
   EXPECT_NE(error_of("[ a = " + unary + "1 ]").message().find("nested"), std::string::npos);
@@ -129,11 +126,115 @@ TEST(ClassadParser, DeepNestingAndLongChainsAreRefusedNotOverflowed) {
   EXPECT_NE(error_of(records).message().find("nested"), std::string::npos);
   std::string lists(100000, '{');
   EXPECT_NE(error_of("[ a = " + lists + " ]").message().find("nested"), std::string::npos);
-  // Within the limit, a long chain parses and evaluates.
-  std::string ok = "1";
-  for (int i = 0; i < 150; ++i) ok += " + 1";
-  const auto e = ca::parse_expression(ok, "t");
-  EXPECT_EQ(ca::to_string(ca::evaluate(e.root(), nullptr)), "151");
+  // Operators of different levels nest: 1 * 1 + 1 * 1 + ... is one chain of +, but alternating
+  // levels inside parentheses is nesting.
+  std::string alternating = "1";
+  for (int i = 0; i < 150; ++i) alternating = "(" + alternating + " + 1) * 1";
+  EXPECT_NE(error_of("[ a = " + alternating + " ]").message().find("nested more than 200"),
+            std::string::npos);
+}
+
+TEST(ClassadParser, AChainOfOneOperatorIsNotNesting) {
+  // HTCondor pools write Requirements such as Owner == "a" || Owner == "b" || ... .
+  for (const int terms : {200, 10000}) {
+    std::string chain = "Owner == \"u0\"";
+    for (int i = 1; i < terms; ++i) chain += " || Owner == \"u" + std::to_string(i) + "\"";
+    const ca::ClassAd ad = ca::parse_ad(
+        "[ Owner = \"u" + std::to_string(terms - 1) + "\"; Requirements = " + chain + " ]", "t");
+    EXPECT_EQ(ca::to_string(ca::evaluate(*ad.constraint(), nullptr)), "true") << terms;
+    const ca::ClassAd other = ca::parse_ad("[ Owner = \"x\"; Requirements = " + chain + " ]", "t");
+    EXPECT_EQ(ca::to_string(ca::evaluate(*other.constraint(), nullptr)), "false") << terms;
+    EXPECT_EQ(ca::unparse(*ad.constraint()), chain) << terms;
+  }
+  // Mixed operators of one level are one chain too, evaluated from the left.
+  std::string sum = "10000";
+  for (int i = 0; i < 10000; ++i) sum += i % 2 ? " + 2" : " - 3";
+  EXPECT_EQ(ca::to_string(ca::evaluate(ca::parse_expression(sum, "t").root(), nullptr)), "5000");
+  // && chains are split into their conjuncts.
+  std::string all = "x0 == 0";
+  for (int i = 1; i < 10000; ++i) all += " && x" + std::to_string(i) + " == 0";
+  const ca::ClassAd conj = ca::parse_ad("[ Constraint = " + all + " ]", "t");
+  EXPECT_EQ(conj.conjuncts().size(), 10000u);
+  EXPECT_EQ(ca::unparse(*conj.conjuncts()[9999]), "x9999 == 0");
+  // Beyond max_depth operands, one line names the limit.
+  std::string too_long = "1";
+  for (int i = 0; i < 100000; ++i) too_long += " + 1";
+  EXPECT_NE(error_of("[ a = " + too_long + " ]")
+                .message()
+                .find("expression more than 16000 operands deep"),
+            std::string::npos);
+}
+
+namespace {
+
+// Runs `f` on a thread with a 128 KiB stack: a recursion along a chain of 10,000 operands (one
+// frame of at least 48 bytes per operand) would overflow it. Returns what `f` threw, if anything.
+template <class F>
+std::string on_small_stack(F f) {
+  struct Job {
+    F f;
+    std::string error;
+  } job{std::move(f), {}};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 128 * 1024);
+  pthread_t thread;
+  auto body = [](void* arg) -> void* {
+    auto& j = *static_cast<Job*>(arg);
+    try {
+      j.f();
+    } catch (const std::exception& e) {
+      j.error = e.what();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attr, body, &job) != 0) return "pthread_create failed";
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  return job.error;
+}
+
+}  // namespace
+
+TEST(ClassadParser, LongChainsParseEvaluatePrintAndFreeWithoutDeepRecursion) {
+  std::string chain = "x == 0";
+  for (int i = 1; i < 10000; ++i) chain += i % 2 ? " || x == 0" : " && x == 0";
+  std::string ands = "x == 0";
+  for (int i = 1; i < 10000; ++i) ands += " && x == 0";
+  std::string printed, value, conjuncts;
+  const std::string error = on_small_stack([&] {
+    {
+      const ca::ClassAd ad = ca::parse_ad("[ x = 0; Constraint = " + ands + " ]", "t");
+      value = ca::to_string(ca::evaluate(*ad.constraint(), nullptr));
+      printed = ca::unparse(*ad.constraint());
+      conjuncts = std::to_string(ad.conjuncts().size());
+    }  // freed here
+    const auto mixed = ca::parse_expression("[ x = 1; y = " + chain + " ].y", "t");
+    value += " " + ca::to_string(ca::evaluate(mixed.root(), nullptr));
+  });
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(value, "true false");
+  EXPECT_EQ(printed, ands);
+  EXPECT_EQ(conjuncts, "10000");
+}
+
+TEST(ClassadParser, ManyAttributesAreFoundAndDuplicatesNamed) {
+  for (const int n : {7, 8, 9, 100000}) {
+    std::string text = "[";
+    for (int i = 0; i < n; ++i) text += " a" + std::to_string(i) + " = " + std::to_string(i) + ";";
+    const ca::ClassAd ad = ca::parse_ad(text + " ]", "t");
+    for (const int i : {0, n / 2, n - 1}) {
+      const ca::Expr* e = ad.find("A" + std::to_string(i));  // names are case-insensitive
+      ASSERT_NE(e, nullptr) << n << " " << i;
+      EXPECT_EQ(ca::to_string(ca::evaluate(*e, nullptr)), std::to_string(i));
+    }
+    EXPECT_EQ(ad.find("a" + std::to_string(n)), nullptr);
+    const ca::ParseError dup = error_of(text + " A" + std::to_string(n / 2) + " = 0 ]");
+    EXPECT_NE(dup.message().find("defined twice in this record (first at line 1, column " +
+                                 std::to_string(text.find(" a" + std::to_string(n / 2) + " ") + 2)),
+              std::string::npos)
+        << dup.what();
+  }
 }
 
 TEST(ClassadParser, InputSizeIsBounded) {

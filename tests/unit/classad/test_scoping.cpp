@@ -24,7 +24,7 @@ TEST(ClassadScoping, NamesAreCaseInsensitiveAndLookedUpOutwards) {
   EXPECT_EQ(eval_in(ad, "MEMORY", nullptr), "64");
   EXPECT_EQ(eval_in(ad, "inner.x", nullptr), "2");  // the inner memory hides the outer one
   EXPECT_EQ(eval_in(ad, "inner.y", nullptr), "2");
-  EXPECT_EQ(eval_in(ad, "my.memory + self.Memory", nullptr), "128");
+  EXPECT_EQ(eval_in(ad, "self.memory + SELF.Memory", nullptr), "128");
   EXPECT_EQ(eval_in(ad, "inner.parent.memory", nullptr), "64");
   EXPECT_EQ(eval_in(ad, "nosuch", nullptr), "undefined");
 }

@@ -130,6 +130,25 @@ TEST(ClassadCli, GangListsTheGangsOfAChosenMatcher) {
   EXPECT_NE(rl.out.find("indexed: 1 of 1 roots matched"), std::string::npos) << rl.out;
 }
 
+TEST(ClassadCli, GangOptionsAndFilesComeInAnyOrder) {
+  const std::string files = fmt::format(
+      "{0}fig2_job.ad {0}fig2_job_sim_app.ad {0}fig3_workstation.ad {0}fig4_license.ad", kAds);
+  for (const std::string& args :
+       {"gang --param order=right-to-left --matcher indexed " + files,
+        "gang --matcher indexed --param order=right-to-left " + files,
+        "gang " + files + " --param order=right-to-left --matcher indexed",
+        fmt::format("gang {0}fig2_job.ad --param order=right-to-left {0}fig2_job_sim_app.ad "
+                    "--matcher indexed {0}fig3_workstation.ad --param order=right-to-left "
+                    "{0}fig4_license.ad",
+                    kAds)}) {
+    const auto r = arsim(args);
+    ASSERT_EQ(r.status, 0) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("indexed: 1 of 2 roots matched from 4 ads"), std::string::npos)
+        << args << "\n"
+        << r.out;
+  }
+}
+
 TEST(ClassadCli, BadInputIsOneLineWithFileLineColumnAndStatus2) {
   const Scratch s;
   const std::string bad = s.file("bad.ad", "[\n  a = 1;\n  b = (2 + ;\n]\n");
