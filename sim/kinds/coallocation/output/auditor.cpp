@@ -283,7 +283,12 @@ void Auditor::check_capacity(const std::vector<ReservationRow>& res) {
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window,
                                    const audit::CoordinatorOfUser& coordinators) {
-  Auditor a(g, window);
+  return audit_run(run_dir, g, AuditSetup{window, coordinators, {}});
+}
+
+std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
+                                   const AuditSetup& setup) {
+  Auditor a(g, setup.window);
   try {
     const std::filesystem::path dir(run_dir);
     const CsvTable req = read_csv((dir / "requests.csv").string());
@@ -297,12 +302,15 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     } catch (const std::exception& e) {
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
-    audit::check_jobs(requests, read_csv((dir / "jobs.csv").string()), a.violations());
+    const CsvTable jobs = read_csv((dir / "jobs.csv").string());
+    audit::check_jobs(requests, jobs, a.violations());
+    audit::check_hosts(jobs, setup.hosts, a.violations());
     const bool has_attempts = std::filesystem::exists(dir / "attempts.csv"),
                has_grcs = std::filesystem::exists(dir / "grcs.csv");
     if (has_attempts && has_grcs)
       audit::check_competition(req, read_csv((dir / "attempts.csv").string()),
-                               read_csv((dir / "grcs.csv").string()), coordinators, a.violations());
+                               read_csv((dir / "grcs.csv").string()), setup.coordinators,
+                               a.violations());
     else if (has_attempts || has_grcs)
       a.violations().push_back(std::string(has_grcs ? "grcs.csv" : "attempts.csv") +
                                " is there without " + (has_grcs ? "attempts.csv" : "grcs.csv"));

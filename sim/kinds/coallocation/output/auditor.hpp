@@ -16,6 +16,8 @@
 //   - rejected requests hold no reservation, reserved frame, sites or paths;
 //   - requests.csv agrees with workload.txt, and jobs.csv with the accepted plans
 //     (output/audit_inputs.hpp);
+//   - every job ran on hosts of its site, and no host's cores are over capacity at any instant
+//     (output/audit_hosts.hpp);
 //   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
 //     before these files existed have neither and are audited without them.
 #pragma once
@@ -26,13 +28,23 @@
 
 #include "model/resource_graph.hpp"
 #include "model/time.hpp"
+#include "sim/kinds/coallocation/output/audit_hosts.hpp"
 #include "sim/kinds/coallocation/output/competition.hpp"
 
 namespace arsim::kinds::coallocation {
 
+// What the auditor knows of the run besides its files.
+struct AuditSetup {
+  std::optional<model::TimeFrame> window;  // reservations must lie inside it, when set
+  audit::CoordinatorOfUser coordinators;   // the coordinator of each user
+  audit::SiteHosts hosts;                  // empty: the jobs' hosts are not checked
+};
+
 // Audits requests.csv, reservations.csv, workload.txt, jobs.csv, attempts.csv and grcs.csv in
-// run_dir against the graph the run used and the coordinator of each user. Returns the
-// violations; empty means the run passes. A file that cannot be read or parsed is a violation.
+// run_dir against the graph the run used and `setup`. Returns the violations; empty means the run
+// passes. A file that cannot be read or parsed is a violation.
+std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
+                                   const AuditSetup& setup);
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window = std::nullopt,
                                    const audit::CoordinatorOfUser& coordinators = {});
