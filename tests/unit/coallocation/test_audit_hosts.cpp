@@ -26,7 +26,8 @@ std::vector<std::string> audit(const RunRecord& rec) {
   std::vector<model::Request> submitted;
   for (const auto& r : rec.requests) submitted.push_back(r.request);
   std::ofstream(dir.file("workload.txt")) << workloads::format_request_file(submitted);
-  return audit_run(dir.path(), tiny_graph(), AuditSetup{std::nullopt, {}, tiny_hosts()});
+  return audit_run(dir.path(), tiny_graph(),
+                   AuditSetup{std::nullopt, {}, tiny_hosts(), tiny_config()});
 }
 
 TEST(AuditHosts, PassesJobsOnCoresNoOtherJobHolds) {

@@ -18,6 +18,9 @@
 //     (output/audit_inputs.hpp);
 //   - every job ran on hosts of its site, and no host's cores are over capacity at any instant
 //     (output/audit_hosts.hpp);
+//   - every derived number is what the raw records give: time_deviation in requests.csv, the
+//     times in jobs.csv (output/audit_inputs.hpp), every row of resources.csv and summary.csv
+//     (output/audit_metrics.hpp), grcs.csv (output/competition.hpp);
 //   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
 //     before these files existed have neither and are audited without them.
 #pragma once
@@ -30,6 +33,7 @@
 #include "model/time.hpp"
 #include "sim/kinds/coallocation/output/audit_hosts.hpp"
 #include "sim/kinds/coallocation/output/competition.hpp"
+#include "sim/kinds/coallocation/output/writers.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -38,6 +42,8 @@ struct AuditSetup {
   std::optional<model::TimeFrame> window;  // reservations must lie inside it, when set
   audit::CoordinatorOfUser coordinators;   // the coordinator of each user
   audit::SiteHosts hosts;                  // empty: the jobs' hosts are not checked
+  // The run's buckets and windows; unset: resources.csv and summary.csv are not recomputed.
+  std::optional<MetricsConfig> metrics;
 };
 
 // Audits requests.csv, reservations.csv, workload.txt, jobs.csv, attempts.csv and grcs.csv in
