@@ -1,6 +1,5 @@
 #include "sim/actors/job_runner.hpp"
 
-#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -14,12 +13,14 @@ namespace arsim::actors {
 namespace sg4 = simgrid::s4u;
 
 JobRunner::JobRunner(const platform::PlatformView* platform, int site, int job, int cores,
-                     model::TimeFrame frame, JobHooks hooks)
+                     model::TimeFrame frame, std::shared_ptr<CoreAllocator> allocator,
+                     JobHooks hooks)
     : platform_(platform),
       site_(site),
       job_(job),
       cores_(cores),
       frame_(frame),
+      allocator_(std::move(allocator)),
       hooks_(std::move(hooks)) {
   if (!platform_) throw std::invalid_argument("JobRunner: no platform");
   if (site < 0 || site >= static_cast<int>(platform_->site_hosts.size()) ||
@@ -27,35 +28,46 @@ JobRunner::JobRunner(const platform::PlatformView* platform, int site, int job, 
     throw std::invalid_argument("JobRunner: vertex is not a site with hosts");
   if (cores <= 0) throw std::invalid_argument("JobRunner: cores must be > 0");
   if (!(frame.length() > 0)) throw std::invalid_argument("JobRunner: empty frame");
+  if (!allocator_ || allocator_->hosts() != static_cast<int>(platform_->site_hosts[site].size()))
+    throw std::invalid_argument("JobRunner: no allocator of the site's hosts");
   if (!hooks_.finished) throw std::invalid_argument("JobRunner: no finish hook");
 }
 
 void JobRunner::operator()() {
   sg4::this_actor::sleep_until(frame_.start);
   const double start = sg4::Engine::get_clock();
+  // The cores of the reservation, on hosts no other running job holds: the reservation table
+  // counts the site's cores as one pool, so two jobs put on the same hosts would share them and
+  // each outlast its frame. Throws (an internal error ending the run) when the hosts cannot.
+  const auto placement = allocator_->take(job_, cores_, frame_);
   if (hooks_.started) hooks_.started({job_, site_, cores_, start, start});
-  // Spread the cores over the site's hosts, filling each host in order. Each host's share is one
-  // multi-threaded execution of duration × speed flops per thread, so it lasts the reserved time
-  // as long as the reservation tables keep the site within its cores.
-  // Shared with the exit callback: a runner killed (its reservation cancelled) stops its
-  // executions, so they no longer share the hosts' cores with other jobs.
+  // Each host's share is one multi-threaded execution of duration × speed flops per thread, so it
+  // lasts the reserved time. Shared with the exit callback: a runner killed (its reservation
+  // cancelled) stops its executions and gives back its cores.
   auto execs = std::make_shared<std::vector<sg4::ExecPtr>>();
-  sg4::this_actor::on_exit([execs](bool failed) {
-    if (failed)
-      for (auto& e : *execs) e->cancel();
+  sg4::this_actor::on_exit([execs, allocator = allocator_, job = job_](bool failed) {
+    if (!failed) return;
+    for (auto& e : *execs) e->cancel();
+    allocator->release(job);
   });
-  int left = cores_;
-  for (sg4::Host* h : platform_->site_hosts.at(site_)) {
-    if (left == 0) break;
-    const int here = std::min(left, h->get_core_count());
+  HostCores hosts;
+  for (const auto& [index, here] : placement) {
+    sg4::Host* h = platform_->site_hosts[site_][index];
+    hosts.emplace_back(h->get_name(), here);
     execs->push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
                          ->set_host(h)
                          ->set_thread_count(here)
                          ->start());
-    left -= here;
   }
   for (auto& e : *execs) e->wait();
-  hooks_.finished({job_, site_, cores_, start, sg4::Engine::get_clock()});
+  allocator_->release(job_);
+  hooks_.finished({job_, site_, cores_, start, sg4::Engine::get_clock()}, hosts);
+}
+
+std::shared_ptr<CoreAllocator> site_allocator(const platform::PlatformView& platform, int site) {
+  std::vector<int> cores;
+  for (const sg4::Host* h : platform.site_hosts.at(site)) cores.push_back(h->get_core_count());
+  return std::make_shared<CoreAllocator>(std::move(cores));
 }
 
 }  // namespace arsim::actors

@@ -145,7 +145,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   print_summary(report, record, graph, mcfg);
 
   engine::RunOutcome out;
-  if (options.audit) out.violations = audit_run(dir, graph, std::nullopt, users_coordinators(s));
+  if (options.audit)
+    out.violations = audit_run(
+        dir, graph, {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), mcfg});
   double planning = 0, planning_cpu = 0;
   std::size_t accepted = 0;
   for (const auto& r : record.requests) {
@@ -170,7 +172,9 @@ std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::Run
   const scenario::Settings& s = spec.settings;
   engine::Simulation sim(s.get_path("platform.file"), false, read_options(s));
   apply_site_overrides(s, sim.view().graph);
-  return audit_run(dir, sim.view().graph, std::nullopt, users_coordinators(s));
+  return audit_run(
+      dir, sim.view().graph,
+      {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), metrics_config(s)});
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

@@ -21,7 +21,7 @@ TEST(Recorder, BuildsTheRecordFromEvents) {
   rec.on(ReservationCommitted{bandwidth(0, kAB, 1200, 1800, 1)});
   rec.on(RequestDecided{r0});
   rec.on(JobStarted{{0, kA, 2, 1200, 1200}});
-  rec.on(JobFinished{{0, kA, 2, 1200, 1800}});
+  rec.on(JobFinished{{0, kA, 2, 1200, 1800, {{"a1", 2}}}});
   const RunRecord run = rec.finish(2400);
   ASSERT_EQ(run.requests.size(), 2u);
   EXPECT_EQ(run.requests[0].request.id, 0);  // sorted by id

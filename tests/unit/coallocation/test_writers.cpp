@@ -56,12 +56,12 @@ TEST(Writers, ReservationsAndTimings) {
 TEST(Writers, JobsAreSortedByRequestAndComponent) {
   EXPECT_EQ(jobs_csv(tiny_run(), tiny_graph()),
             "job_id,submission_time,requested_number_of_resources,requested_time,starting_time,"
-            "execution_time,finish_time,waiting_time,allocated_resources,final_state\n"
-            "0:0,60,2,600,1200,600,1800,0,A,COMPLETED_SUCCESSFULLY\n"
-            "0:1,60,2,600,1200,600,1800,0,B,COMPLETED_SUCCESSFULLY\n"
-            "1:0,300,2,300,1260,300,1560,60,A,COMPLETED_SUCCESSFULLY\n"
-            "1:1,300,2,300,1260,300,1560,60,C,COMPLETED_SUCCESSFULLY\n"
-            "3:0,900,4,600,1800,300,2100,0,B,COMPLETED_SUCCESSFULLY\n");
+            "execution_time,finish_time,waiting_time,allocated_resources,final_state,hosts\n"
+            "0:0,60,2,600,1200,600,1800,0,A,COMPLETED_SUCCESSFULLY,a1:2\n"
+            "0:1,60,2,600,1200,600,1800,0,B,COMPLETED_SUCCESSFULLY,b1:2\n"
+            "1:0,300,2,300,1260,300,1560,60,A,COMPLETED_SUCCESSFULLY,a2:2\n"
+            "1:1,300,2,300,1260,300,1560,60,C,COMPLETED_SUCCESSFULLY,c1:2\n"
+            "3:0,900,4,600,1800,300,2100,0,B,COMPLETED_SUCCESSFULLY,b1:4\n");
 }
 
 TEST(Writers, ResourcesGiveReservedAndUsedFractionsPerBucket) {

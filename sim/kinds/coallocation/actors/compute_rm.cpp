@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include "sim/actors/job_runner.hpp"
 #include "sim/kinds/coallocation/actors/rm_loop.hpp"
@@ -20,26 +21,30 @@ std::vector<std::pair<int, double>> site_resource(const RunContext& ctx, int sit
 }  // namespace
 
 ComputeRm::ComputeRm(RunContext ctx, int site)
-    : ctx_(ctx), site_(site), desk_(ResourceKind::Cores, site_resource(ctx, site)) {}
+    : ctx_(ctx),
+      site_(site),
+      desk_(ResourceKind::Cores, site_resource(ctx, site)),
+      allocator_(actors::site_allocator(*ctx.platform, site)) {}
 
 void ComputeRm::operator()() {
   sg4::Actor::self()->daemonize();
   const auto& hosts = ctx_.platform->site_hosts.at(site_);
   EventSink& events = *ctx_.events;
-  const actors::JobHooks hooks{[this, &events](const JobRecord& j) {
-                                 started_.insert(j.request_id);
-                                 events.on(JobStarted{j});
-                               },
-                               [this, &events](const JobRecord& j) {
-                                 runners_.erase(j.request_id);
-                                 started_.erase(j.request_id);
-                                 events.on(JobFinished{j});
-                               }};
+  const actors::JobHooks hooks{
+      [this, &events](const metrics::JobRecord& j) {
+        started_.insert(j.request_id);
+        events.on(JobStarted{j});
+      },
+      [this, &events](const metrics::JobRecord& j, const actors::HostCores& on) {
+        runners_.erase(j.request_id);
+        started_.erase(j.request_id);
+        events.on(JobFinished{{j.request_id, j.site, j.cores, j.start, j.end, on}});
+      }};
   const auto run = [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
     for (const auto& r : created)
       runners_[r.request_id] = spawn<actors::JobRunner>(
           "job-" + std::to_string(r.request_id), hosts.front(), ctx_.platform, site_, r.request_id,
-          static_cast<int>(r.amount), r.frame, hooks);
+          static_cast<int>(r.amount), r.frame, allocator_, hooks);
   };
   const auto stop = [this, &events](const std::vector<ReservationRecord>& released) {
     for (const auto& r : released) {
@@ -53,6 +58,14 @@ void ComputeRm::operator()() {
   };
   serve_reservations(desk_, compute_rm_mailbox(ctx_.platform->graph.vertex(site_).name), events,
                      run, stop);
+}
+
+audit::SiteHosts site_host_cores(const platform::PlatformView& view) {
+  audit::SiteHosts out;
+  for (int site : view.graph.sites())
+    for (const sg4::Host* h : view.site_hosts.at(site))
+      out[view.graph.vertex(site).name][h->get_name()] = h->get_core_count();
+  return out;
 }
 
 }  // namespace arsim::kinds::coallocation

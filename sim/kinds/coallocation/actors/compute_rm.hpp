@@ -1,15 +1,19 @@
 // A compute site's resource manager: an advance-reservation table of its cores (GridARS CRM).
-// At each committed reservation's start it runs the job on the site's hosts.
+// At each committed reservation's start it runs the job on the site's hosts, on cores no other
+// running job of the site holds (sim/actors/core_allocator.hpp).
 #pragma once
 
 #include <map>
+#include <memory>
 #include <set>
 #include <vector>
 
 #include <simgrid/s4u/Actor.hpp>
 
+#include "sim/actors/core_allocator.hpp"
 #include "sim/kinds/coallocation/actors/reservation_desk.hpp"
 #include "sim/kinds/coallocation/actors/run_context.hpp"
+#include "sim/kinds/coallocation/output/audit_hosts.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -22,8 +26,13 @@ class ComputeRm {
   RunContext ctx_;
   int site_;
   ReservationDesk desk_;
-  std::map<int, sg4::ActorPtr> runners_;  // per request id, until its job finished
-  std::set<int> started_;                 // request ids whose job has started
+  std::shared_ptr<actors::CoreAllocator> allocator_;  // the site's hosts, shared with its runners
+  std::map<int, sg4::ActorPtr> runners_;              // per request id, until its job finished
+  std::set<int> started_;                             // request ids whose job has started
 };
+
+// The cores of every host of every compute site of `view`, for the auditor
+// (output/audit_hosts.hpp).
+audit::SiteHosts site_host_cores(const platform::PlatformView& view);
 
 }  // namespace arsim::kinds::coallocation

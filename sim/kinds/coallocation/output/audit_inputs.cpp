@@ -26,6 +26,9 @@ std::map<int, const RequestRow*> by_id(const std::vector<RequestRow>& requests) 
 
 // The differences between a row of requests.csv and the submitted request, as one phrase.
 std::string mismatch(const RequestRow& row, const model::Request& r) {
+  if (row.user != r.user) return fmt::format("user '{}' (submitted by '{}')", row.user, r.user);
+  if (!near(row.submit, r.submit))
+    return fmt::format("submit {} (submitted at {})", row.submit, r.submit);
   if (!near(row.est, r.est)) return fmt::format("EST {} (submitted {})", row.est, r.est);
   if (!near(row.lst, r.lst)) return fmt::format("LST {} (submitted {})", row.lst, r.lst);
   if (!near(row.duration, r.duration))
@@ -45,6 +48,27 @@ std::string mismatch(const RequestRow& row, const model::Request& r) {
                          b.b, b.bandwidth);
   }
   return "";
+}
+
+// The columns of a job's row that derive from its request and its times.
+void check_job_columns(const metrics::CsvTable& jobs, std::size_t i, const RequestRow& r,
+                       double start, double end, std::vector<std::string>& violations) {
+  const auto& f = jobs.rows[i];
+  const std::pair<const char*, double> derived[] = {{"submission_time", r.submit},
+                                                    {"requested_time", r.duration},
+                                                    {"execution_time", end - start},
+                                                    {"waiting_time", start - r.est}};
+  for (const auto& [name, want] : derived) {
+    const std::string& text = f[jobs.column(name)];
+    const auto got = model::parse_double(text);
+    if (!got || !near(*got, want))
+      violations.push_back(fmt::format("{}: job {} {} is '{}', not {}", jobs.where(i),
+                                       f[jobs.column("job_id")], name, text, want));
+  }
+  if (f[jobs.column("final_state")] != "COMPLETED_SUCCESSFULLY")
+    violations.push_back(fmt::format("{}: job {} final_state is '{}', not COMPLETED_SUCCESSFULLY",
+                                     jobs.where(i), f[jobs.column("job_id")],
+                                     f[jobs.column("final_state")]));
 }
 
 }  // namespace
@@ -118,6 +142,7 @@ void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable
     if (r.start && r.end && (start < *r.start - kTol || end > *r.end + kTol || end < start))
       fail(fmt::format("ran over [{}, {}), outside the reserved frame [{}, {})", start, end,
                        *r.start, *r.end));
+    check_job_columns(jobs, i, r, start, end, violations);
   }
   for (const auto& r : requests) {
     if (!r.accepted) continue;

@@ -80,6 +80,9 @@ RequestRow read_request(const Fields& f) {
     throw std::runtime_error(
         fmt::format("{}: outcome '{}' is neither accepted nor rejected", r.where, outcome));
   r.accepted = outcome == "accepted";
+  r.user = f.text("user");
+  r.submit = f.number("submit");
+  r.time_deviation = f.maybe_number("time_deviation");
   r.est = f.number("est");
   r.lst = f.number("lst");
   r.duration = f.number("duration");
@@ -133,11 +136,11 @@ std::vector<std::string> split_list(const std::string& s, char sep) {
 
 std::vector<RequestRow> read_requests(const CsvTable& t, std::vector<std::string>& violations) {
   std::vector<RequestRow> out;
-  if (!has_columns(
-          t,
-          {"request_id", "outcome", "est", "lst", "duration", "components", "cpus", "pairs",
-           "reserved_start", "reserved_end", "sites", "paths", "component_cpus", "pair_demands"},
-          violations))
+  if (!has_columns(t,
+                   {"request_id", "user", "submit", "outcome", "est", "lst", "duration",
+                    "components", "cpus", "pairs", "reserved_start", "reserved_end",
+                    "time_deviation", "sites", "paths", "component_cpus", "pair_demands"},
+                   violations))
     return out;
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     try {

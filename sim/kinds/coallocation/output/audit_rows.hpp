@@ -19,8 +19,10 @@ struct PairDemand {
 struct RequestRow {
   std::string where;  // "file:line"
   int id = -1;
+  std::string user;
   bool accepted = false;
-  double est = 0, lst = 0, duration = 0;
+  double submit = 0, est = 0, lst = 0, duration = 0;
+  std::optional<double> time_deviation;
   int components = 0;
   int cpus = 0;
   int pairs_with_bandwidth = 0;

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "sim/kinds/coallocation/output/audit_metrics.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 
@@ -96,7 +97,7 @@ void Auditor::check_request(const RequestRow& r) {
   if (!r.accepted) {
     const bool any_path =
         std::any_of(r.paths.begin(), r.paths.end(), [](const auto& c) { return !c.empty(); });
-    if (r.start || r.end || !r.sites.empty() || any_path)
+    if (r.start || r.end || r.time_deviation || !r.sites.empty() || any_path)
       fail("{}: rejected request {} has a reserved frame, sites or paths", r.where, r.id);
     return;
   }
@@ -107,6 +108,9 @@ void Auditor::check_request(const RequestRow& r) {
   if (!near(*r.end - *r.start, r.duration))
     fail("{}: request {} reserved frame [{}, {}) is not {} long", r.where, r.id, *r.start, *r.end,
          r.duration);
+  if (!r.time_deviation || !near(*r.time_deviation, *r.start - r.est))
+    fail("{}: request {} time_deviation is {}, not reserved start {} - EST {}", r.where, r.id,
+         r.time_deviation ? fmt::format("{}", *r.time_deviation) : "empty", *r.start, r.est);
   if (*r.start < r.est - kTol || *r.end > r.lst + r.duration + kTol)
     fail("{}: request {} reserved frame [{}, {}) is outside [EST {}, LST + D {}]", r.where, r.id,
          *r.start, *r.end, r.est, r.lst + r.duration);
@@ -283,7 +287,12 @@ void Auditor::check_capacity(const std::vector<ReservationRow>& res) {
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window,
                                    const audit::CoordinatorOfUser& coordinators) {
-  Auditor a(g, window);
+  return audit_run(run_dir, g, AuditSetup{window, coordinators, {}, std::nullopt});
+}
+
+std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
+                                   const AuditSetup& setup) {
+  Auditor a(g, setup.window);
   try {
     const std::filesystem::path dir(run_dir);
     const CsvTable req = read_csv((dir / "requests.csv").string());
@@ -297,12 +306,23 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     } catch (const std::exception& e) {
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
-    audit::check_jobs(requests, read_csv((dir / "jobs.csv").string()), a.violations());
+    const CsvTable jobs = read_csv((dir / "jobs.csv").string());
+    audit::check_jobs(requests, jobs, a.violations());
+    audit::check_hosts(jobs, setup.hosts, a.violations());
+    if (setup.metrics) {
+      validate(*setup.metrics);
+      const bool transfers = std::filesystem::exists(dir / "transfers.csv");
+      audit::check_resources(reservations, jobs, read_csv((dir / "resources.csv").string()), g,
+                             *setup.metrics, transfers, a.violations());
+      audit::check_summary(requests, reservations, read_csv((dir / "summary.csv").string()), g,
+                           *setup.metrics, a.violations());
+    }
     const bool has_attempts = std::filesystem::exists(dir / "attempts.csv"),
                has_grcs = std::filesystem::exists(dir / "grcs.csv");
     if (has_attempts && has_grcs)
       audit::check_competition(req, read_csv((dir / "attempts.csv").string()),
-                               read_csv((dir / "grcs.csv").string()), coordinators, a.violations());
+                               read_csv((dir / "grcs.csv").string()), setup.coordinators,
+                               a.violations());
     else if (has_attempts || has_grcs)
       a.violations().push_back(std::string(has_grcs ? "grcs.csv" : "attempts.csv") +
                                " is there without " + (has_grcs ? "attempts.csv" : "grcs.csv"));

@@ -16,6 +16,11 @@
 //   - rejected requests hold no reservation, reserved frame, sites or paths;
 //   - requests.csv agrees with workload.txt, and jobs.csv with the accepted plans
 //     (output/audit_inputs.hpp);
+//   - every job ran on hosts of its site, and no host's cores are over capacity at any instant
+//     (output/audit_hosts.hpp);
+//   - every derived number is what the raw records give: time_deviation in requests.csv, the
+//     times in jobs.csv (output/audit_inputs.hpp), every row of resources.csv and summary.csv
+//     (output/audit_metrics.hpp), grcs.csv (output/competition.hpp);
 //   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
 //     before these files existed have neither and are audited without them.
 #pragma once
@@ -26,13 +31,26 @@
 
 #include "model/resource_graph.hpp"
 #include "model/time.hpp"
+#include "sim/kinds/coallocation/output/audit_hosts.hpp"
 #include "sim/kinds/coallocation/output/competition.hpp"
+#include "sim/kinds/coallocation/output/writers.hpp"
 
 namespace arsim::kinds::coallocation {
 
+// What the auditor knows of the run besides its files.
+struct AuditSetup {
+  std::optional<model::TimeFrame> window;  // reservations must lie inside it, when set
+  audit::CoordinatorOfUser coordinators;   // the coordinator of each user
+  audit::SiteHosts hosts;                  // empty: the jobs' hosts are not checked
+  // The run's buckets and windows; unset: resources.csv and summary.csv are not recomputed.
+  std::optional<MetricsConfig> metrics;
+};
+
 // Audits requests.csv, reservations.csv, workload.txt, jobs.csv, attempts.csv and grcs.csv in
-// run_dir against the graph the run used and the coordinator of each user. Returns the
-// violations; empty means the run passes. A file that cannot be read or parsed is a violation.
+// run_dir against the graph the run used and `setup`. Returns the violations; empty means the run
+// passes. A file that cannot be read or parsed is a violation.
+std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
+                                   const AuditSetup& setup);
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window = std::nullopt,
                                    const audit::CoordinatorOfUser& coordinators = {});

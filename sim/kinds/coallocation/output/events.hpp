@@ -7,6 +7,7 @@
 #include "model/reservation_table.hpp"
 #include "sim/kinds/coallocation/output/records.hpp"
 #include "sim/metrics/events.hpp"
+#include "sim/metrics/job_record.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -35,7 +36,7 @@ struct ReservationCancelled {
 };
 // A reserved component job started, or finished, on its site.
 struct JobStarted {
-  JobRecord job;
+  metrics::JobRecord job;
 };
 struct JobFinished {
   JobRecord job;

@@ -4,12 +4,12 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/plan.hpp"
 #include "model/request.hpp"
 #include "model/resource_graph.hpp"
-#include "sim/metrics/job_record.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -58,8 +58,16 @@ struct ReservationRecord {
   double amount = 0;
 };
 
-// A reserved component job that ran on a site: when it actually started and ended.
-using JobRecord = metrics::JobRecord;
+// A reserved component job that ran on a site: when it actually started and ended, and the cores
+// it held on each host of the site (host name, cores; in the site's host order).
+struct JobRecord {
+  int request_id = -1;
+  int site = -1;  // vertex id
+  int cores = 0;
+  double start = 0;
+  double end = 0;
+  std::vector<std::pair<std::string, int>> hosts;
+};
 
 // Data carried over the network in SimGrid (transfers/, off unless transfers.enabled): one flow
 // on one hop or of background traffic, and one requested pair's whole transfer.

@@ -69,6 +69,12 @@ int pairs_with_bandwidth(const model::Request& r) {
       std::count_if(r.pairs.begin(), r.pairs.end(), [](const auto& p) { return p.bandwidth > 0; }));
 }
 
+std::string host_cores(const JobRecord& j) {
+  std::vector<std::string> out;
+  for (const auto& [host, cores] : j.hosts) out.push_back(fmt::format("{}:{}", host, cores));
+  return fmt::format("{}", fmt::join(out, ";"));
+}
+
 std::map<int, const RequestRecord*> by_id(const RunRecord& rec) {
   std::map<int, const RequestRecord*> m;
   for (const auto& r : rec.requests) m.emplace(r.request.id, &r);
@@ -180,7 +186,7 @@ std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
   });
   CsvWriter w({"job_id", "submission_time", "requested_number_of_resources", "requested_time",
                "starting_time", "execution_time", "finish_time", "waiting_time",
-               "allocated_resources", "final_state"});
+               "allocated_resources", "final_state", "hosts"});
   for (std::size_t i : order) {
     const JobRecord& j = rec.jobs[i];
     const int c = component_of(j);
@@ -201,7 +207,7 @@ std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
       w.field(j.start - it->second->request.est);
     else
       w.empty();
-    w.field(vertex_name(g, j.site)).field("COMPLETED_SUCCESSFULLY");
+    w.field(vertex_name(g, j.site)).field("COMPLETED_SUCCESSFULLY").field(host_cores(j));
     w.end_row();
   }
   return w.str();

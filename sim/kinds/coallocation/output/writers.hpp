@@ -20,7 +20,9 @@
 //   jobs.csv          component job that ran (Batsim-like): job_id ("request:component"),
 //                     submission_time,requested_number_of_resources (cores),requested_time (D),
 //                     starting_time,execution_time,finish_time,waiting_time (start − EST, not
-//                     start − submission as in Batsim),allocated_resources (site),final_state.
+//                     start − submission as in Batsim),allocated_resources (site),final_state,
+//                     hosts (the cores the job held on each host of the site, "host:cores" joined
+//                     by ';'; host names holding ';' would make it ambiguous).
 //   resources.csv     resource (every site, then every path) × bucket of [0, horizon):
 //                     resource,kind,domain,capacity,bucket_start,bucket_end,reserved (mean reserved
 //                     share of capacity over the bucket),used (mean busy share from jobs.csv for
