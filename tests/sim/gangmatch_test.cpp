@@ -300,21 +300,27 @@ TEST(GangsimKind, CheckRefusesWhatARunCouldNotDo) {
   expect_check_error(catalog, t, "exact: more than 2000000 complete trees");
 }
 
+// One audited run of scenario_text("") with `overrides` into `dir`/x: its report and report.txt.
+std::string audited_run(const arsim::testing::TempDir& dir,
+                        std::initializer_list<const char*> overrides) {
+  engine::Catalog catalog;
+  kinds::register_builtins(catalog);
+  auto s = load(catalog, dir, scenario_text(""));
+  scenario::apply_override(s, "scenario.runs=1");
+  for (const char* set : overrides) scenario::apply_override(s, set);
+  catalog.kinds.of(s).check(catalog, s);
+  std::ostringstream report;
+  EXPECT_EQ(engine::run_scenario(catalog, s, dir.file("x"), {1, {true, false}}, report), 0);
+  return report.str() + arsim::testing::slurp(dir.file("x/report.txt"));
+}
+
 // The exact reference on a pool it can enumerate: checked, run and audited; its cycles cost
 // evaluation_cost per candidate gang checked.
 TEST(GangsimKind, ExactRunsWhereItCanAndItsCyclesCostTime) {
-  engine::Catalog catalog;
-  kinds::register_builtins(catalog);
   arsim::testing::TempDir dir;
-  auto s = load(catalog, dir, scenario_text(""));
-  for (const char* set : {"matchmaker.matcher=exact", "workload.jobs=6", "scenario.runs=1",
-                          "matchmaker.evaluation_cost=0.001"})
-    scenario::apply_override(s, set);
-  catalog.kinds.of(s).check(catalog, s);
-  std::ostringstream report;
-  ASSERT_EQ(engine::run_scenario(catalog, s, dir.file("x"), {1, {true, false}}, report), 0)
-      << report.str();
-  EXPECT_NE(report.str().find("audit: passed"), std::string::npos) << report.str();
+  const std::string report = audited_run(
+      dir, {"matchmaker.matcher=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
+  EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
   const std::string cycles = arsim::testing::slurp(dir.file("x/cycles.csv"));
   const auto first = cycles.substr(cycles.find('\n') + 1);
   EXPECT_EQ(first.find("0,60,60,0,"), std::string::npos) << cycles;  // not a cycle of no time
@@ -322,33 +328,18 @@ TEST(GangsimKind, ExactRunsWhereItCanAndItsCyclesCostTime) {
 
 // A run in which no job starts says so in its report, not "mean wait nan".
 TEST(GangsimKind, AReportWithoutAStartedJobSaysSo) {
-  engine::Catalog catalog;
-  kinds::register_builtins(catalog);
   arsim::testing::TempDir dir;
-  auto s = load(catalog, dir, scenario_text(""));
-  scenario::apply_override(s, "scenario.runs=1");
-  scenario::apply_override(s, "output.horizon=30");  // before the first cycle at 60
-  std::ostringstream report;
-  ASSERT_EQ(engine::run_scenario(catalog, s, dir.file("x"), {1, {true, false}}, report), 0)
-      << report.str();
-  const std::string text = report.str() + arsim::testing::slurp(dir.file("x/report.txt"));
-  EXPECT_NE(text.find("no job started"), std::string::npos) << text;
-  EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+  const std::string report = audited_run(dir, {"output.horizon=30"});  // before cycle 0 at 60
+  EXPECT_NE(report.find("no job started"), std::string::npos) << report;
+  EXPECT_EQ(report.find("nan"), std::string::npos) << report;
 }
 
 // output.horizon far below a bucket: one bucket per kind, written and audited alike (the auditor
 // expected none and failed an unmodified run).
 TEST(GangsimKind, AHorizonShorterThanABucketPassesTheAudit) {
-  engine::Catalog catalog;
-  kinds::register_builtins(catalog);
   arsim::testing::TempDir dir;
-  auto s = load(catalog, dir, scenario_text(""));
-  scenario::apply_override(s, "scenario.runs=1");
-  scenario::apply_override(s, "output.horizon=1e-300");
-  std::ostringstream report;
-  ASSERT_EQ(engine::run_scenario(catalog, s, dir.file("x"), {1, {true, false}}, report), 0)
-      << report.str();
-  EXPECT_NE(report.str().find("audit: passed"), std::string::npos) << report.str();
+  const std::string report = audited_run(dir, {"output.horizon=1e-300"});
+  EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
 }
 
 TEST(GangsimKind, AnAuditedSweepPassesAndRepeatsByteForByte) {
