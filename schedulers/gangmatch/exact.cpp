@@ -43,15 +43,17 @@ struct Enumerator {
     const auto ports = open(g);
     if (ports.empty()) {
       if (++trees > o.max_trees)
-        throw std::runtime_error(
-            fmt::format("exact: more than {} complete trees to check; the "
+        throw ExactLimitError(
+            fmt::format("exact: more than {} complete trees to check (parameter max_trees); the "
                         "pool is too large for the exact reference",
                         o.max_trees));
       if (!model::gang::check_gang(p, g)) {
         out.push_back(g);
         if (static_cast<long>(out.size()) > o.max_candidates)
-          throw std::runtime_error(
-              fmt::format("exact: more than {} candidate gangs", o.max_candidates));
+          throw ExactLimitError(fmt::format(
+              "exact: more than {} candidate gangs (parameter max_candidates); the pool is too "
+              "large for the exact reference",
+              o.max_candidates));
       }
       return;
     }

@@ -11,9 +11,17 @@
 #include <vector>
 
 #include "model/gang/gang.hpp"
+#include "model/input_error.hpp"
 #include "schedulers/gang_matcher.hpp"
 
 namespace arsim::schedulers::gangmatch {
+
+// A limit of ExactOptions exceeded: the pool is too large for the exact reference (bad input,
+// exit status 2, not a failure of the run).
+class ExactLimitError : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 struct ExactOptions {
   long max_trees = 2000000;      // complete trees checked; more throws (the pool is too large)
@@ -27,11 +35,12 @@ struct ExactResult {
   double seconds = 0;
 };
 
-// Every valid gang of every root. Throws std::runtime_error beyond the limits.
+// Every valid gang of every root. Throws ExactLimitError beyond the limits.
 std::vector<model::gang::Gang> enumerate_gangs(const model::gang::GangProblem& problem,
                                                const ExactOptions& options, long* trees = nullptr);
 
-// Throws std::runtime_error when the limits are exceeded or CBC does not prove optimality, and
+// Throws ExactLimitError when the limits are exceeded, std::runtime_error when CBC does not prove
+// optimality, and
 // std::logic_error when the solution fails its check.
 ExactResult solve_exact(const model::gang::GangProblem& problem, const ExactOptions& options = {});
 

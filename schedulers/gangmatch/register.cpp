@@ -4,6 +4,7 @@
 
 #include "schedulers/gangmatch/engine.hpp"
 #include "schedulers/gangmatch/exact.hpp"
+#include "schedulers/gangmatch/limited.hpp"
 
 namespace arsim::schedulers::gangmatch {
 
@@ -20,7 +21,7 @@ class EngineMatcher : public GangMatcher {
   EngineOptions o_;
 };
 
-class ExactMatcher : public GangMatcher {
+class ExactMatcher : public GangMatcher, public LimitedMatcher {
  public:
   explicit ExactMatcher(ExactOptions o) : o_(o) {}
   GangResult match(const model::gang::GangProblem& problem) override {
@@ -29,8 +30,19 @@ class ExactMatcher : public GangMatcher {
     out.gangs = r.gangs;
     out.stats.roots = static_cast<long>(problem.roots.size());
     out.stats.matched = static_cast<long>(r.gangs.size());
+    // One evaluation per candidate gang checked (a complete tree: every port of it evaluated at
+    // once by the gang checker), so that a run kind's evaluation_cost prices exact's cycles too.
+    out.stats.evaluations = r.trees;
     out.stats.seconds = r.seconds;
     return out;
+  }
+  std::optional<std::string> refuses(const model::gang::GangProblem& problem) override {
+    try {
+      enumerate_gangs(problem, o_);
+    } catch (const ExactLimitError& e) {
+      return e.what();
+    }
+    return {};
   }
 
  private:

@@ -94,7 +94,7 @@ RunRecord tiny_run(const std::map<Member, std::vector<Period>>& periods,
   const RunRecord r = recorder.finish(sg4::Engine::get_clock());
   arsim::testing::TempDir dir;
   write_run(dir.path(), r, c.bucket, c.horizon);
-  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon});
+  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon, c.cost});
   return r;
 }
 
@@ -175,6 +175,45 @@ TEST(GangsimTiny, AvailableResourcesCommitInTheFirstCycle) {
   expect_ran_after(r, 0, r.cycles[0].end);
 }
 
+// Licenses are passive state behind one license server: two jobs and 300 licenses, each taken
+// outside the pool before the first cycle, make seven actors (collector, negotiator, two
+// workstation agents, the license server and its availability actor, one submit agent), not one or
+// two per license.
+TEST(GangsimActors, LicensesAreServedByOneAgentAndOneAvailabilityActor) {
+  Workload w;
+  w.jobs = {testing::job(0, "u", 0, 100), testing::job(1, "u", 0, 100)};
+  w.workstations = {testing::workstation(0), testing::workstation(1)};
+  std::map<Member, std::vector<Period>> periods;
+  for (int k = 0; k < 300; ++k) {
+    w.licenses.push_back(testing::license(k));
+    periods[{MemberKind::License, k}] = {{1 + 0.1 * k, 40 + 0.1 * k}};  // before cycle 0
+  }
+  RunConfig c;
+  c.platform = kPlatform;
+  c.cost = {0.01, 0};
+  c.bucket = 100;
+  c.horizon = 1000;
+  auto e = engine();
+  schedulers::Registries reg;
+  schedulers::register_builtins(reg);
+  Recorder recorder(w);
+  AdPool pool;
+  std::vector<std::string> users{"u", "u"};
+  start_actors(c, w, {&recorder, &pool, &users},
+               std::shared_ptr<schedulers::GangMatcher>(reg.gang_matchers.create("dynamic", {})),
+               periods);
+  EXPECT_EQ(e->get_actor_count(), 7u);
+  e->run();
+  const RunRecord r = recorder.finish(sg4::Engine::get_clock());
+  EXPECT_EQ(r.unavailable.size(), 300u);
+  ASSERT_EQ(r.jobs.size(), 2u);
+  for (const auto& j : r.jobs) EXPECT_NEAR(j.finish - j.start, 100, 1e-6);
+  arsim::testing::TempDir dir;
+  write_run(dir.path(), r, c.bucket, c.horizon);
+  const auto violations = audit_run(dir.path(), {2, 2, 300, c.bucket, c.horizon, c.cost});
+  EXPECT_TRUE(violations.empty()) << violations.front();
+}
+
 std::string scenario_text(const std::string& extra_workload, const std::string& extra = "") {
   return "<scenario name=\"g\" kind=\"gangmatch\" runs=\"2\" seed=\"5\">\n"
          "  <platform file=\"" +
@@ -226,6 +265,81 @@ TEST(GangsimKind, CheckRefusesBadKeys) {
   EXPECT_THROW(scenario::apply_override(s, "workstations.owner_return_rate=-1"), InputError);
   EXPECT_THROW(scenario::apply_override(s, "matchmaker.period=0"), InputError);
   EXPECT_THROW(load(catalog, dir, scenario_text("", "<grc planner=\"greedy\"/>\n")), InputError);
+}
+
+// Values within every single key's range whose run would abort, hang or write without bound:
+// refused by `arsim check` in one line naming the key and the limit.
+TEST(GangsimKind, CheckRefusesWhatARunCouldNotDo) {
+  engine::Catalog catalog;
+  kinds::register_builtins(catalog);
+  arsim::testing::TempDir dir;
+  const auto s = load(catalog, dir, scenario_text(""));
+  // A non-finite simulated time (SimGrid's sleep_for aborts; an execution never ends).
+  for (const char* key :
+       {"matchmaker.probe_cost", "matchmaker.evaluation_cost", "workstations.owner_stay",
+        "licenses.external_hold", "workload.durations", "output.horizon", "matchmaker.period",
+        "output.bucket", "workload.mean_interarrival"}) {
+    auto t = s;
+    EXPECT_THROW(scenario::apply_override(t, std::string(key) + "=1e308"), InputError) << key;
+  }
+  const std::pair<const char*, const char*> refused[] = {
+      {"output.bucket=1e-9", "rows of utilisation.csv per kind) must be at most 100000"},
+      {"matchmaker.period=1e-9", "(negotiation cycles) must be at most 1e+06"},
+      {"licenses.external_rate=100000", "(unavailable periods expected) must be at most 1e+06"},
+      {"workstations.owner_return_rate=10", "(unavailable periods expected) must be at most"},
+  };
+  for (const auto& [set, part] : refused) {
+    auto t = s;
+    scenario::apply_override(t, set);
+    expect_check_error(catalog, t, part);
+  }
+  // What the exact reference cannot enumerate (a run aborted when its first cycle came).
+  auto t = s;
+  scenario::apply_override(t, "matchmaker.matcher=exact");
+  scenario::apply_override(t, "workload.jobs=400");
+  expect_check_error(catalog, t, "exact: more than 2000000 complete trees");
+}
+
+// One audited run of scenario_text("") with `overrides` into `dir`/x: its report and report.txt.
+std::string audited_run(const arsim::testing::TempDir& dir,
+                        std::initializer_list<const char*> overrides) {
+  engine::Catalog catalog;
+  kinds::register_builtins(catalog);
+  auto s = load(catalog, dir, scenario_text(""));
+  scenario::apply_override(s, "scenario.runs=1");
+  for (const char* set : overrides) scenario::apply_override(s, set);
+  catalog.kinds.of(s).check(catalog, s);
+  std::ostringstream report;
+  EXPECT_EQ(engine::run_scenario(catalog, s, dir.file("x"), {1, {true, false}}, report), 0);
+  return report.str() + arsim::testing::slurp(dir.file("x/report.txt"));
+}
+
+// The exact reference on a pool it can enumerate: checked, run and audited; its cycles cost
+// evaluation_cost per candidate gang checked.
+TEST(GangsimKind, ExactRunsWhereItCanAndItsCyclesCostTime) {
+  arsim::testing::TempDir dir;
+  const std::string report = audited_run(
+      dir, {"matchmaker.matcher=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
+  EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
+  const std::string cycles = arsim::testing::slurp(dir.file("x/cycles.csv"));
+  const auto first = cycles.substr(cycles.find('\n') + 1);
+  EXPECT_EQ(first.find("0,60,60,0,"), std::string::npos) << cycles;  // not a cycle of no time
+}
+
+// A run in which no job starts says so in its report, not "mean wait nan".
+TEST(GangsimKind, AReportWithoutAStartedJobSaysSo) {
+  arsim::testing::TempDir dir;
+  const std::string report = audited_run(dir, {"output.horizon=30"});  // before cycle 0 at 60
+  EXPECT_NE(report.find("no job started"), std::string::npos) << report;
+  EXPECT_EQ(report.find("nan"), std::string::npos) << report;
+}
+
+// output.horizon far below a bucket: one bucket per kind, written and audited alike (the auditor
+// expected none and failed an unmodified run).
+TEST(GangsimKind, AHorizonShorterThanABucketPassesTheAudit) {
+  arsim::testing::TempDir dir;
+  const std::string report = audited_run(dir, {"output.horizon=1e-300"});
+  EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
 }
 
 TEST(GangsimKind, AnAuditedSweepPassesAndRepeatsByteForByte) {

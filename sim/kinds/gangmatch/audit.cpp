@@ -17,10 +17,6 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-bool close(double a, double b) {
-  return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
-}
-
 template <class Row>
 std::map<Member, std::vector<const Located<Row>*>> by_resource(
     const std::vector<Located<Row>>& rows) {
@@ -78,7 +74,8 @@ void check_holds(const AuditRows& rows, std::vector<std::string>& out) {
   }
 }
 
-void check_cycles(const AuditRows& rows, std::vector<std::string>& out) {
+void check_cycles(const AuditRows& rows, const AuditContext& context,
+                  std::vector<std::string>& out) {
   std::map<int, int> gangs;
   for (const auto& g : rows.gangs) ++gangs[g.row.cycle];
   const Located<CycleRow>* prev = nullptr;
@@ -90,80 +87,17 @@ void check_cycles(const AuditRows& rows, std::vector<std::string>& out) {
           fmt::format("{}: cycle {} [{}, {}] overlaps the one before or ends before it "
                       "starts",
                       c.where, c.row.cycle, c.row.start, c.row.end));
+    const double cost = context.cost.of({c.row.probes, c.row.evaluations});
+    if (std::abs(c.row.end - c.row.start - cost) > 1e-6 * std::max(1.0, c.row.end))
+      out.push_back(fmt::format("{}: cycle {} lasts {} s; {} probes and {} evaluations cost {} s",
+                                c.where, c.row.cycle, c.row.end - c.row.start, c.row.probes,
+                                c.row.evaluations, cost));
     if (c.row.gangs != gangs[c.row.cycle])
       out.push_back(fmt::format("{}: cycle {} counts {} gangs, gangs.csv has {}", c.where,
                                 c.row.cycle, c.row.gangs, gangs[c.row.cycle]));
     prev = &c;
   }
 }
-
-namespace {
-
-void check_utilisation(const std::string& dir, const AuditRows& rows, const AuditContext& c,
-                       double end, std::vector<std::string>& out) {
-  const auto t = metrics::read_csv(dir + "/utilisation.csv");
-  std::map<MemberKind, std::vector<std::pair<double, double>>> held, running, unavailable;
-  for (const auto& h : rows.holds) held[h.row.resource.kind].push_back({h.row.start, h.row.end});
-  for (const auto& p : rows.periods)
-    unavailable[p.row.resource.kind].push_back({p.row.start, p.row.end});
-  for (const auto& j : rows.jobs) {
-    if (std::isnan(j.row.start)) continue;
-    const double stop = std::isnan(j.row.finish) ? end : j.row.finish;
-    running[MemberKind::Workstation].push_back({j.row.start, stop});
-    for (std::size_t k = 0; k < j.row.licenses.size(); ++k)
-      running[MemberKind::License].push_back({j.row.start, stop});
-  }
-  long expected_rows = 2 * static_cast<long>(std::ceil(c.horizon / c.bucket - kEps));
-  if (static_cast<long>(t.rows.size()) != expected_rows)
-    out.push_back(
-        fmt::format("utilisation.csv: {} rows, expected {}", t.rows.size(), expected_rows));
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    auto f = [&](const char* col) { return t.rows[r][t.column(col)]; };
-    const MemberKind kind = f("kind") == "license" ? MemberKind::License : MemberKind::Workstation;
-    const int n = kind == MemberKind::License ? c.licenses : c.workstations;
-    const auto from = model::parse_double(f("bucket_start")),
-               to = model::parse_double(f("bucket_end"));
-    if (!from || !to) {
-      out.push_back(fmt::format("{}: bucket bounds are not numbers", t.where(r)));
-      continue;
-    }
-    for (auto [col, list] :
-         {std::pair{"held", &held}, {"running", &running}, {"unavailable", &unavailable}}) {
-      const double expect = mean_share((*list)[kind], *from, *to, n);
-      const auto got = model::parse_double(f(col));
-      if (!got || !close(*got, expect))
-        out.push_back(fmt::format("{}: {} '{}', recomputed {}", t.where(r), col, f(col), expect));
-    }
-  }
-}
-
-void check_summary(const metrics::CsvTable& s, const AuditRows& rows,
-                   std::vector<std::string>& out) {
-  int finished = 0, committed = 0, refused = 0, refusals = 0;
-  double probes = 0;
-  for (const auto& j : rows.jobs) finished += !std::isnan(j.row.finish);
-  for (const auto& g : rows.gangs) {
-    committed += g.row.outcome == "committed";
-    refused += g.row.outcome == "refused";
-    refusals += static_cast<int>(g.row.refused_by.size());
-  }
-  for (const auto& c : rows.cycles) probes += static_cast<double>(c.row.probes);
-  const std::pair<const char*, double> expected[] = {
-      {"jobs", static_cast<double>(rows.jobs.size())},
-      {"finished", finished},
-      {"gangs", static_cast<double>(rows.gangs.size())},
-      {"committed_gangs", committed},
-      {"refused_gangs", refused},
-      {"refusals", refusals},
-      {"cycles", static_cast<double>(rows.cycles.size())},
-      {"probes", probes}};
-  for (const auto& [metric, value] : expected)
-    if (!close(summary_value(s, metric), value))
-      out.push_back(fmt::format("summary.csv: {} is {}, recomputed {}", metric,
-                                summary_value(s, metric), value));
-}
-
-}  // namespace
 
 std::vector<std::string> audit_run(const std::string& dir, const AuditContext& c) {
   std::vector<std::string> out;
@@ -173,14 +107,12 @@ std::vector<std::string> audit_run(const std::string& dir, const AuditContext& c
     check_gangs(rows, out);
     check_hold_owners(rows, out);
     check_jobs(rows, c, out);
-    check_cycles(rows, out);
+    check_cycles(rows, c, out);
     const auto summary = metrics::read_csv(dir + "/summary.csv");
     const double end = summary_value(summary, "end");
-    if (std::isnan(end))
-      out.push_back("summary.csv: no 'end' metric");
-    else
-      check_utilisation(dir, rows, c, end, out);
-    check_summary(summary, rows, out);
+    if (std::isfinite(end))
+      check_utilisation(metrics::read_csv(dir + "/utilisation.csv"), rows, c, end, out);
+    check_summary(summary, rows, c, out);
   } catch (const std::exception& e) {
     out.push_back(e.what());
   }

@@ -12,12 +12,17 @@
 //     its committed gang, and held that workstation and every license of the gang for its whole
 //     run; submit <= match <= claim <= start; the counts of gangs and refusals agree with
 //     gangs.csv;
-//   - cycles.csv: cycles in order and not overlapping, gangs per cycle as gangs.csv has them;
-//   - utilisation.csv and summary.csv: recomputed from the other files.
+//   - cycles.csv: cycles in order and not overlapping, gangs per cycle as gangs.csv has them,
+//     each lasting what its probes and evaluations cost;
+//   - every derived number recomputed from the rows: a job's wait, state, first match, match,
+//     claim and resources (from gangs.csv); every row of utilisation.csv and every metric of
+//     summary.csv (audit_summary.cpp); the run's end no earlier than any time in the files.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "sim/kinds/gangmatch/negotiation.hpp"
 
 namespace arsim::kinds::gangmatch {
 
@@ -27,6 +32,7 @@ struct AuditContext {
   int licenses = 0;
   double bucket = 0;
   double horizon = 0;
+  CostModel cost;  // a cycle lasts what its probes and evaluations cost
 };
 
 std::vector<std::string> audit_run(const std::string& dir, const AuditContext& context);

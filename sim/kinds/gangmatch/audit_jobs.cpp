@@ -60,6 +60,39 @@ void check_finished(const Located<JobRow>& j,
                               j.where, r.job, holds.size(), needed.size()));
 }
 
+bool same_time(double a, double b) {
+  return std::isnan(a) ? std::isnan(b) : !std::isnan(b) && std::abs(a - b) <= kEps;
+}
+
+// The columns of a job's row that gangs.csv decides: its first notification, and the match,
+// claim, workstation and licenses of the gang that committed (none: all empty).
+void check_gang_columns(const Located<JobRow>& j, const std::vector<const GangRow*>& gangs,
+                        std::vector<std::string>& out) {
+  double first = kNever, match = kNever, claim = kNever;
+  Member workstation;
+  std::vector<Member> licenses;
+  for (const GangRow* g : gangs) {
+    if (std::isnan(first) || g->matched < first) first = g->matched;
+    if (g->outcome != "committed") continue;
+    match = g->matched;
+    claim = g->decided;
+    for (std::size_t i = 1; i < g->members.size(); ++i)
+      if (g->members[i].kind == MemberKind::Workstation)
+        workstation = g->members[i];
+      else
+        licenses.push_back(g->members[i]);
+  }
+  const JobRow& r = j.row;
+  if (std::isnan(r.start)) workstation = Member{};  // known when the job starts there
+  if (!same_time(r.first_match, first) || !same_time(r.match, match) || !same_time(r.claim, claim))
+    out.push_back(
+        fmt::format("{}: job{} first match, match, claim {}, {}, {}; gangs.csv gives {}, {}, {}",
+                    j.where, r.job, r.first_match, r.match, r.claim, first, match, claim));
+  if (r.workstation != workstation || r.licenses != licenses)
+    out.push_back(
+        fmt::format("{}: job{} has not the resources of its committed gang", j.where, r.job));
+}
+
 bool ordered(double a, double b) {
   return std::isnan(b) || (!std::isnan(a) && a <= b + kEps);
 }
@@ -136,7 +169,9 @@ void check_jobs(const AuditRows& rows, const AuditContext& c, std::vector<std::s
   if (static_cast<int>(rows.jobs.size()) != c.jobs)
     out.push_back(fmt::format("jobs.csv: {} rows for {} jobs", rows.jobs.size(), c.jobs));
   std::map<int, int> gangs, refused;
+  std::map<int, std::vector<const GangRow*>> of_job;
   for (const auto& g : rows.gangs) {
+    of_job[g.row.members.at(0).index].push_back(&g.row);
     ++gangs[g.row.members.at(0).index];
     refused[g.row.members.at(0).index] += g.row.outcome == "refused";
   }
@@ -149,6 +184,7 @@ void check_jobs(const AuditRows& rows, const AuditContext& c, std::vector<std::s
       out.push_back(
           fmt::format("{}: job{} counts {} gangs and {} refusals, gangs.csv has {} and {}", j.where,
                       r.job, r.gangs, r.refusals, gangs[r.job], refused[r.job]));
+    check_gang_columns(j, of_job[r.job], out);
     if (!ordered(r.submit, r.first_match) || !ordered(r.first_match, r.match) ||
         !ordered(r.match, r.claim) || !ordered(r.claim, r.start) || !ordered(r.start, r.finish))
       out.push_back(

@@ -1,11 +1,13 @@
 #include "sim/kinds/gangmatch/audit_rows.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "model/numbers.hpp"
+#include "sim/kinds/gangmatch/writers.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::gangmatch {
@@ -53,6 +55,15 @@ class Fields {
     for (std::string name; std::getline(in, name, ';');) out.push_back(member(name, kind, column));
     return out;
   }
+  // A column the writer computes from others: `expected`, or empty when that is NaN.
+  void derived(const char* column, double expected) {
+    if (std::isnan(expected) ? text(column).empty() : near(time_or_never(column), expected)) return;
+    bad(column, fmt::format("{}, recomputed",
+                            std::isnan(expected) ? "empty" : fmt::format("{}", expected)));
+  }
+  static bool near(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+  }
   void bad(const char* column, const std::string& expected) {
     out_.push_back(fmt::format("{}: {} '{}': expected {}", where_, column, text(column), expected));
     ok_ = false;
@@ -98,6 +109,9 @@ JobRow read_job(Fields& f) {
   j.licenses = f.members("licenses", MemberKind::License);
   j.gangs = f.integer("gangs");
   j.refusals = f.integer("refusals");
+  f.derived("wait", j.start - j.submit);
+  if (f.text("state") != job_state(j))
+    f.bad("state", fmt::format("'{}' from the times", job_state(j)));
   return j;
 }
 
@@ -165,6 +179,7 @@ CycleRow read_cycle(Fields& f) {
   c.probes = f.integer("probes");
   c.evaluations = f.integer("evaluations");
   c.docks = f.integer("docks");
+  f.derived("duration", c.end - c.start);
   return c;
 }
 

@@ -7,6 +7,7 @@
 
 #include "sim/kinds/gangmatch/audit.hpp"
 #include "sim/kinds/gangmatch/records.hpp"
+#include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::gangmatch {
 
@@ -39,6 +40,12 @@ void check_holds(const AuditRows& rows, std::vector<std::string>& out);
 void check_gangs(const AuditRows& rows, std::vector<std::string>& out);
 void check_hold_owners(const AuditRows& rows, std::vector<std::string>& out);
 void check_jobs(const AuditRows& rows, const AuditContext& c, std::vector<std::string>& out);
-void check_cycles(const AuditRows& rows, std::vector<std::string>& out);
+void check_cycles(const AuditRows& rows, const AuditContext& c, std::vector<std::string>& out);
+// The derived numbers (audit_summary.cpp): utilisation.csv with the run's simulated `end`, and
+// every metric of summary.csv.
+void check_utilisation(const metrics::CsvTable& t, const AuditRows& rows, const AuditContext& c,
+                       double end, std::vector<std::string>& out);
+void check_summary(const metrics::CsvTable& s, const AuditRows& rows, const AuditContext& c,
+                   std::vector<std::string>& out);
 
 }  // namespace arsim::kinds::gangmatch

@@ -1,9 +1,40 @@
 #include "sim/kinds/gangmatch/config.hpp"
 
+#include <cmath>
+
+#include <fmt/format.h>
+
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/run_kind.hpp"
 
 namespace arsim::kinds::gangmatch {
+
+namespace {
+
+// The limits of config.hpp that bind two keys or more; the message names the key to change.
+void check_limits(const scenario::Settings& s, const RunConfig& c) {
+  auto at_most = [&](const char* key, double value, double limit, const char* what) {
+    if (!(value <= limit))
+      s.fail_message(key, fmt::format("{} must be at most {:g}, got {:g}", what, limit, value));
+  };
+  at_most("matchmaker.period", c.horizon / c.period, kMaxCycles,
+          "output.horizon / matchmaker.period (negotiation cycles)");
+  const double buckets = std::ceil(c.horizon / c.bucket);
+  at_most("output.bucket", buckets, kMaxBuckets,
+          "output.horizon / output.bucket (rows of utilisation.csv per kind)");
+  const double workstations = c.workload.ads.jobs;
+  const double licenses = std::round(c.workload.ads.license_density * c.workload.ads.jobs);
+  at_most("output.bucket", buckets * (workstations + licenses), kMaxBucketCells,
+          "buckets x (workstations + licenses) of utilisation.csv");
+  const double owners = workstations * c.owners.rate * c.horizon;
+  const double outside = licenses * c.external.rate * c.horizon;
+  at_most(owners >= outside ? "workstations.owner_return_rate" : "licenses.external_rate",
+          owners + outside, kMaxPeriods,
+          "(workstations x owner_return_rate + licenses x external_rate) x output.horizon "
+          "(unavailable periods expected)");
+}
+
+}  // namespace
 
 RunConfig read_config(const scenario::Settings& s) {
   RunConfig c;
@@ -33,6 +64,7 @@ RunConfig read_config(const scenario::Settings& s) {
   c.external = {s.get_double("licenses.external_rate"), s.get_double("licenses.external_hold")};
   c.bucket = s.get_double("output.bucket");
   c.horizon = s.get_double("output.horizon");
+  check_limits(s, c);
   return c;
 }
 

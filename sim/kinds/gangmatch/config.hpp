@@ -17,6 +17,15 @@ struct Catalog;
 
 namespace arsim::kinds::gangmatch {
 
+// The limits of a run (scenarios/README.md lists them), so that every value `arsim check` accepts
+// runs in bounded time and memory with finite simulated times.
+inline constexpr double kMaxSeconds = 1e9;      // a duration, time between events, period, horizon
+inline constexpr double kMaxStepCost = 1;       // s per probe or per evaluation
+inline constexpr double kMaxCycles = 1e6;       // output.horizon / matchmaker.period
+inline constexpr double kMaxBuckets = 1e5;      // output.horizon / output.bucket (rows per kind)
+inline constexpr double kMaxBucketCells = 1e8;  // buckets x (workstations + licenses)
+inline constexpr double kMaxPeriods = 1e6;      // unavailable periods expected before the horizon
+
 struct RunConfig {
   std::string platform;
   WorkloadConfig workload;

@@ -1,5 +1,6 @@
 // The scenario keys of the gangmatching kind; scenarios/README.md documents each (a test checks
 // every pattern is mentioned there).
+#include "sim/kinds/gangmatch/config.hpp"
 #include "sim/kinds/gangmatch/kind.hpp"
 
 namespace arsim::kinds::gangmatch {
@@ -26,31 +27,31 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("jobs ask for this many times the default memory"),
       key("workload.arrival", T::String).def("batch").one_of({"batch", "poisson"})
           .about("batch: every job submitted at time 0; poisson: exponential inter-arrival times"),
-      key("workload.mean_interarrival", T::Double).def("60").above(0).only("workload.arrival=poisson")
+      key("workload.mean_interarrival", T::Double).def("60").above(0).at_most(kMaxSeconds).only("workload.arrival=poisson")
           .about("mean time between two submissions (s)"),
-      key("workload.durations", T::Doubles).def("3600").above(0)
+      key("workload.durations", T::Doubles).def("3600").above(0).at_most(kMaxSeconds)
           .about("job durations, each job's drawn uniformly (s)"),
       key("matchmaker.matcher", T::String).def("dynamic")
           .about("gang matcher the negotiator runs every cycle (registry name)"),
-      key("matchmaker.period", T::Double).def("60").above(0)
+      key("matchmaker.period", T::Double).def("60").above(0).at_most(kMaxSeconds)
           .about("time between the starts of two negotiation cycles (s)"),
-      key("matchmaker.probe_cost", T::Double).def("0.00136").at_least(0)
+      key("matchmaker.probe_cost", T::Double).def("0.00136").at_least(0).at_most(kMaxStepCost)
           .about("simulated seconds a cycle spends per index probe"),
-      key("matchmaker.evaluation_cost", T::Double).def("0").at_least(0)
+      key("matchmaker.evaluation_cost", T::Double).def("0").at_least(0).at_most(kMaxStepCost)
           .about("simulated seconds a cycle spends per constraint evaluation"),
       key("matcher.*", T::String)
           .about("gang matcher parameter (checked by the registry), from <matchmaker><param>"),
       key("workstations.owner_return_rate", T::Double).def("0").at_least(0)
           .about("rate at which an away owner comes back (1/s); 0: owners never come back"),
-      key("workstations.owner_stay", T::Double).def("1800").above(0)
+      key("workstations.owner_stay", T::Double).def("1800").above(0).at_most(kMaxSeconds)
           .about("mean time an owner stays (s)"),
       key("licenses.external_rate", T::Double).def("0").at_least(0)
           .about("rate at which a free license is taken outside the pool (1/s); 0: never"),
-      key("licenses.external_hold", T::Double).def("1800").above(0)
+      key("licenses.external_hold", T::Double).def("1800").above(0).at_most(kMaxSeconds)
           .about("mean time a license is used outside the pool (s)"),
-      key("output.bucket", T::Double).def("3600").above(0)
+      key("output.bucket", T::Double).def("3600").above(0).at_most(kMaxSeconds)
           .about("width of the buckets of utilisation.csv (s)"),
-      key("output.horizon", T::Double).def("86400").above(0)
+      key("output.horizon", T::Double).def("86400").above(0).at_most(kMaxSeconds)
           .about("no submission, cycle or claim after it (s); end of the buckets"),
   };
 }

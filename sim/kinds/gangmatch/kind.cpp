@@ -1,9 +1,11 @@
 #include "sim/kinds/gangmatch/kind.hpp"
 
+#include <cmath>
 #include <filesystem>
 
 #include <fmt/format.h>
 
+#include "schedulers/gangmatch/limited.hpp"
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
@@ -18,8 +20,27 @@ namespace arsim::kinds::gangmatch {
 namespace {
 
 AuditContext audit_context(const RunConfig& c, const Workload& w) {
-  return {static_cast<int>(w.jobs.size()), static_cast<int>(w.workstations.size()),
-          static_cast<int>(w.licenses.size()), c.bucket, c.horizon};
+  return {static_cast<int>(w.jobs.size()),
+          static_cast<int>(w.workstations.size()),
+          static_cast<int>(w.licenses.size()),
+          c.bucket,
+          c.horizon,
+          c.cost};
+}
+
+// The largest pool a cycle of the run can hold: every job a root, every resource available. A
+// later cycle holds fewer of them (matched ads leave, a license in use withdraws its ad, an
+// owner's ad matches nothing), so what a matcher can do on this pool it can do in every cycle.
+model::gang::GangProblem largest_pool(const Workload& w) {
+  model::gang::GangProblem p;
+  p.clock = 0;
+  for (const auto& j : w.jobs) {
+    p.roots.push_back(static_cast<int>(p.ads.size()));
+    p.ads.push_back(j.ad);
+  }
+  for (const auto* list : {&w.workstations, &w.licenses})
+    for (const auto& r : *list) p.ads.push_back(r.available);
+  return p;
 }
 
 }  // namespace
@@ -30,8 +51,14 @@ std::string Kind::description() const {
 }
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
-  make_matcher(catalog, s);
+  auto matcher = make_matcher(catalog, s);
   const RunConfig c = read_config(s);
+  const std::uint64_t seed = s.get_uint64("scenario.seed");
+  auto* limited = dynamic_cast<schedulers::gangmatch::LimitedMatcher*>(matcher.get());
+  for (long long run = 0; limited && run < s.get_int("scenario.runs"); ++run)
+    if (auto why =
+            limited->refuses(largest_pool(make_workload(c.workload, seed, static_cast<int>(run)))))
+      s.fail_message("matchmaker.matcher", fmt::format("run {}: {}", run, *why));
   if (!std::filesystem::is_regular_file(c.platform))
     s.fail("platform.file", "an existing platform file");
   // SimGrid loads the platform in a child process: what would stop a run stops check.
@@ -61,12 +88,13 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
       if (n == name) return v;
     return 0.0;
   };
+  const double wait = metric("mean_wait");  // NaN when no job started
   report << fmt::format(
       "{} jobs, {} workstations, {} licenses with {}: {} finished, {} gangs ({} refused), {} "
-      "cycles, {} probes, mean wait {:.6g} s\n",
+      "cycles, {} probes, {}\n",
       w.jobs.size(), w.workstations.size(), w.licenses.size(), c.matcher, metric("finished"),
       metric("gangs"), metric("refused_gangs"), metric("cycles"), metric("probes"),
-      metric("mean_wait"));
+      std::isnan(wait) ? std::string("no job started") : fmt::format("mean wait {:.6g} s", wait));
   engine::RunOutcome out;
   if (options.audit) out.violations = audit_run(dir, audit_context(c, w));
   double wall = 0;

@@ -47,11 +47,13 @@ std::string utilisation_csv(const RunRecord& r, double bucket, double horizon) {
   for (MemberKind kind : {MemberKind::Workstation, MemberKind::License}) {
     const int n = kind == MemberKind::Workstation ? r.workstations : r.licenses;
     const Usage u = usage(r, kind);
-    for (long b = 0; b * bucket < horizon; ++b) {
-      const double from = b * bucket, to = std::min(horizon, (b + 1) * bucket);
+    const auto held = bucket_shares(u.held, bucket, horizon, n);
+    const auto running = bucket_shares(u.running, bucket, horizon, n);
+    const auto unavailable = bucket_shares(u.unavailable, bucket, horizon, n);
+    for (std::size_t b = 0; b < held.size(); ++b) {
+      const auto [from, to] = bucket_bounds(static_cast<long>(b), bucket, horizon);
       w.field(kind_name(kind)).field(n).field(from).field(to);
-      w.field(mean_share(u.held, from, to, n)).field(mean_share(u.running, from, to, n));
-      w.field(mean_share(u.unavailable, from, to, n)).end_row();
+      w.field(held[b]).field(running[b]).field(unavailable[b]).end_row();
     }
   }
   return w.str();

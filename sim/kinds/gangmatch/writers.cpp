@@ -159,6 +159,39 @@ double mean_share(const std::vector<std::pair<double, double>>& intervals, doubl
   return covered / ((to - from) * resources);
 }
 
+long bucket_count(double bucket, double horizon) {
+  long b = 0;
+  while (static_cast<double>(b) * bucket < horizon) ++b;
+  return b;
+}
+
+std::pair<double, double> bucket_bounds(long b, double bucket, double horizon) {
+  const auto x = static_cast<double>(b);
+  return {x * bucket, std::min(horizon, (x + 1) * bucket)};
+}
+
+std::vector<double> bucket_shares(const std::vector<std::pair<double, double>>& intervals,
+                                  double bucket, double horizon, int resources) {
+  const long n = bucket_count(bucket, horizon);
+  std::vector<double> covered(static_cast<std::size_t>(n), 0.0);
+  for (const auto& [s, e] : intervals) {
+    if (!(e > s) || !(e > 0) || !(s < horizon)) continue;  // covers no bucket
+    // One bucket more on each side than the division says: rounding cannot lose an overlap.
+    const long first = std::max(0L, static_cast<long>(std::floor(std::max(s, 0.0) / bucket)) - 1);
+    const long last = std::min(n - 1, static_cast<long>(std::min(e, horizon) / bucket) + 1);
+    for (long b = first; b <= last; ++b) {
+      const auto [from, to] = bucket_bounds(b, bucket, horizon);
+      covered[b] += std::max(0.0, std::min(e, to) - std::max(s, from));
+    }
+  }
+  std::vector<double> shares(covered.size(), 0.0);
+  for (long b = 0; b < n; ++b) {
+    const auto [from, to] = bucket_bounds(b, bucket, horizon);
+    if (to > from && resources > 0) shares[b] = covered[b] / ((to - from) * resources);
+  }
+  return shares;
+}
+
 void write_run(const std::string& dir, const RunRecord& r, double bucket, double horizon) {
   metrics::write_atomically(dir + "/jobs.csv", jobs_csv(r));
   metrics::write_atomically(dir + "/gangs.csv", gangs_csv(r));

@@ -44,4 +44,14 @@ void write_run(const std::string& dir, const RunRecord& r, double bucket, double
 double mean_share(const std::vector<std::pair<double, double>>& intervals, double from, double to,
                   int resources);
 
+// The buckets of utilisation.csv: [b bucket, min(horizon, (b + 1) bucket)) for every b >= 0 with
+// b bucket < horizon (one bucket when the horizon is shorter than a bucket).
+long bucket_count(double bucket, double horizon);
+std::pair<double, double> bucket_bounds(long b, double bucket, double horizon);
+
+// mean_share of every bucket, equal bit for bit (each bucket adds the overlaps in the order of
+// `intervals`), in time linear in the intervals and the buckets each covers, not their product.
+std::vector<double> bucket_shares(const std::vector<std::pair<double, double>>& intervals,
+                                  double bucket, double horizon, int resources);
+
 }  // namespace arsim::kinds::gangmatch

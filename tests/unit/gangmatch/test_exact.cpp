@@ -2,7 +2,9 @@
 // and a pool where serving roots in order loses a gang.
 #include <gtest/gtest.h>
 
+#include "schedulers/builtins.hpp"
 #include "schedulers/gangmatch/exact.hpp"
+#include "schedulers/gangmatch/limited.hpp"
 #include "tests/unit/gangmatch/pools.hpp"
 
 namespace gm = arsim::schedulers::gangmatch;
@@ -72,8 +74,35 @@ TEST(GangExact, RefusesPoolsBeyondItsLimits) {
   const auto p = t::pool(ads, {0});
   gm::ExactOptions o;
   o.max_trees = 1000;
-  EXPECT_THROW(gm::solve_exact(p, o), std::runtime_error);
+  EXPECT_THROW(gm::solve_exact(p, o), gm::ExactLimitError);
   o.max_trees = 2000000;
   o.max_candidates = 100;
-  EXPECT_THROW(gm::solve_exact(p, o), std::runtime_error);
+  EXPECT_THROW(gm::solve_exact(p, o), gm::ExactLimitError);
+}
+
+// A pool too large is bad input (exit status 2, one line naming the parameter), not an internal
+// error; through the registry, `refuses` says so before matching, and the matcher's counters
+// price its work: one evaluation per complete tree checked.
+TEST(GangExact, ItsLimitsAreInputErrorsAndItsWorkIsCounted) {
+  std::vector<std::string> ads = {t::job("INTEL", 64)};
+  for (int i = 0; i < 30; ++i) ads.push_back(t::machine("INTEL", 128, 1));
+  for (int i = 0; i < 30; ++i) ads.push_back(t::license(1));
+  const auto p = t::pool(ads, {0});
+  arsim::schedulers::Registries reg;
+  arsim::schedulers::register_builtins(reg);
+  auto small = reg.gang_matchers.create("exact", {{"max_candidates", "100"}});
+  auto* limited = dynamic_cast<gm::LimitedMatcher*>(small.get());
+  ASSERT_NE(limited, nullptr);
+  const auto why = limited->refuses(p);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("more than 100 candidate gangs (parameter max_candidates)"),
+            std::string::npos)
+      << *why;
+  EXPECT_THROW(small->match(p), arsim::InputError);
+  auto exact = reg.gang_matchers.create("exact", {});
+  EXPECT_EQ(dynamic_cast<gm::LimitedMatcher*>(exact.get())->refuses(p), std::nullopt);
+  const auto r = exact->match(p);
+  EXPECT_EQ(r.gangs.size(), 1u);
+  EXPECT_EQ(r.stats.evaluations, 60 * 59);  // the job's two ports over 60 one-port ads
+  EXPECT_EQ(r.stats.probes, 0);
 }

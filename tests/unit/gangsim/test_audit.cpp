@@ -2,7 +2,12 @@
 // planted violation, with the file and line of the row at fault.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include <fmt/format.h>
 
 #include "sim/kinds/gangmatch/audit.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
@@ -14,7 +19,7 @@ namespace {
 
 using namespace testing;
 
-const AuditContext kContext{2, 2, 1, 100, 400};
+const AuditContext kContext{2, 2, 1, 100, 400, {0.25, 0}};  // cycles: 4 probes, 1 s
 
 std::vector<std::string> audit(const arsim::testing::TempDir& dir, const RunRecord& r) {
   write_run(dir.path(), r, kContext.bucket, kContext.horizon);
@@ -130,6 +135,104 @@ TEST(GangsimAudit, OverlappingCyclesAndAMissingFileAreCaught) {
   v = audit_run(dir.path(), kContext);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_NE(v[0].find("holds.csv"), std::string::npos) << v[0];
+}
+
+// Field `column` (0-based) of line `line` (1-based, the header is line 1) of `file` set to `value`.
+void plant(const arsim::testing::TempDir& dir, const std::string& file, int line, int column,
+           const std::string& value) {
+  std::istringstream in(arsim::testing::slurp(dir.file(file)));
+  std::string out;
+  int n = 0;
+  for (std::string row; std::getline(in, row);) {
+    if (++n == line) {
+      std::vector<std::string> fields;
+      std::istringstream cells(row);
+      for (std::string f; std::getline(cells, f, ',');) fields.push_back(f);
+      if (row.back() == ',') fields.push_back("");
+      fields.at(column) = value;
+      row.clear();
+      for (std::size_t i = 0; i < fields.size(); ++i) row += (i ? "," : "") + fields[i];
+    }
+    out += row + "\n";
+  }
+  std::ofstream(dir.file(file)) << out;
+}
+
+// Every number summary.csv holds is recomputed from the other files: each one made wrong alone
+// is caught, naming the metric.
+TEST(GangsimAudit, EveryWrongSummaryMetricIsCaught) {
+  arsim::testing::TempDir dir;
+  const RunRecord r = small_run();
+  const auto metrics = summary_metrics(r);
+  for (std::size_t k = 0; k < metrics.size(); ++k) {
+    const auto& [metric, value] = metrics[k];
+    write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+    ASSERT_TRUE(audit_run(dir.path(), kContext).empty());
+    plant(dir, "summary.csv", static_cast<int>(k) + 2, 4,
+          std::isnan(value) ? "7" : fmt::format("{}", value / 2 - 1));
+    const auto v = audit_run(dir.path(), kContext);
+    EXPECT_TRUE(caught(v, {("summary.csv: " + metric + " is").c_str()})) << metric << joined(v);
+  }
+}
+
+// Every field of utilisation.csv is recomputed: bounds, counts and shares.
+TEST(GangsimAudit, EveryWrongUtilisationFieldIsCaught) {
+  arsim::testing::TempDir dir;
+  const RunRecord r = small_run();
+  const char* columns[] = {"kind", "resources", "bucket_start", "bucket_end",
+                           "held", "running",   "unavailable"};
+  for (int line : {2, 4, 9}) {
+    for (int column = 0; column < 7; ++column) {
+      write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+      plant(dir, "utilisation.csv", line, column, column == 0 ? "bogus" : "0.123");
+      const auto v = audit_run(dir.path(), kContext);
+      const std::string where = "utilisation.csv:" + std::to_string(line);
+      EXPECT_TRUE(caught(v, {where.c_str(), columns[column]}))
+          << line << columns[column] << joined(v);
+    }
+  }
+}
+
+// The columns of jobs.csv and cycles.csv computed from others: each made wrong is caught.
+TEST(GangsimAudit, WrongDerivedColumnsOfJobsAndCyclesAreCaught) {
+  arsim::testing::TempDir dir;
+  const RunRecord r = small_run();
+  const std::tuple<const char*, int, int, const char*, const char*> cases[] = {
+      {"jobs.csv", 2, 11, "5", "wait '5'"},                               // wait of job0
+      {"jobs.csv", 2, 5, "running", "state 'running'"},                   // job0 finished
+      {"jobs.csv", 3, 5, "unsubmitted", "submitted is 2, recomputed 1"},  // job1 waits
+      {"jobs.csv", 2, 6, "62", "first match, match, claim 62"},           // first_match of job0
+      {"jobs.csv", 2, 7, "122", "first match, match, claim"},             // match
+      {"jobs.csv", 2, 8, "121.25", "first match, match, claim"},          // claim
+      {"jobs.csv", 3, 12, "ws1", "has not the resources"},                // a workstation for job1
+      {"cycles.csv", 2, 3, "2", "duration '2'"},                          // duration of cycle 0
+      {"cycles.csv", 3, 2, "122", "duration '1': expected 2"},            // end of cycle 1
+  };
+  for (const auto& [file, line, column, value, part] : cases) {
+    write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+    plant(dir, file, line, column, value);
+    const auto v = audit_run(dir.path(), kContext);
+    EXPECT_TRUE(caught(v, {part})) << file << line << part << joined(v);
+  }
+  // A cycle longer than its probes cost (4 probes at 0.25 s), its duration written to match.
+  write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+  plant(dir, "cycles.csv", 3, 2, "122");
+  plant(dir, "cycles.csv", 3, 3, "2");
+  const auto v = audit_run(dir.path(), kContext);
+  EXPECT_TRUE(caught(v, {"cycles.csv:3", "cycle 1 lasts 2 s; 4 probes and 6 evaluations cost 1 s"}))
+      << joined(v);
+}
+
+// A horizon shorter than one bucket: the writer's bucket and the auditor's agree.
+TEST(GangsimAudit, AHorizonShorterThanABucketPasses) {
+  arsim::testing::TempDir dir;
+  const AuditContext c{2, 2, 1, 100, 1e-300, {0.25, 0}};
+  write_run(dir.path(), small_run(), c.bucket, c.horizon);
+  const auto v = audit_run(dir.path(), c);
+  EXPECT_TRUE(v.empty()) << joined(v);
+  EXPECT_EQ(bucket_count(100, 1e-300), 1);
+  EXPECT_EQ(bucket_count(100, 400), 4);
+  EXPECT_EQ(bucket_count(100, 400.5), 5);
 }
 
 }  // namespace

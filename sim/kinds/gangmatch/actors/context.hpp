@@ -28,8 +28,11 @@ struct RunContext {
 sg4::Mailbox* collector_mailbox();
 sg4::Mailbox* submit_mailbox(const std::string& user);
 sg4::Mailbox* votes_mailbox(const std::string& user);
-// A resource's agent, or a job's submit agent.
+// A workstation's agent, the license server (every license), or a job's submit agent.
 sg4::Mailbox* member_mailbox(const RunContext& ctx, Member m);
+// Sends `message` to resource `to` (a workstation or a license) through its agent's mailbox.
+void post_to_resource(const RunContext& ctx, Member to, protocol::ResourceMessage message,
+                      double bytes);
 
 // Simulated sizes: a control message, and each ad a message carries.
 constexpr double kControlBytes = 512;

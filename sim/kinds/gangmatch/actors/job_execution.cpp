@@ -23,8 +23,7 @@ void JobExecution::operator()() {
   sg4::this_actor::execute(duration_ * sg4::this_actor::get_host()->get_speed());
   ctx_.events->on(JobFinished{job, offer_->id, sg4::Engine::get_clock()});
   for (std::size_t node = 1; node < offer_->members.size(); ++node)
-    post(member_mailbox(ctx_, offer_->members[node]),
-         protocol::ResourceMessage{protocol::JobDone{offer_->id}}, kControlBytes);
+    post_to_resource(ctx_, offer_->members[node], protocol::JobDone{offer_->id}, kControlBytes);
   post(member_mailbox(ctx_, offer_->root()), protocol::SubmitMessage{protocol::JobCompleted{job}},
        kControlBytes);
 }

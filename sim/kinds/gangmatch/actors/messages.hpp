@@ -67,5 +67,11 @@ struct JobDone {
   int gang = -1;
 };
 using ResourceMessage = std::variant<Matched, Check, Commit, Release, JobDone>;
+// What a resource's agent reads: a workstation has an agent of its own, the licenses share one
+// (the license server), so each message names the resource it is for.
+struct ToResource {
+  Member to;
+  ResourceMessage message;
+};
 
 }  // namespace arsim::kinds::gangmatch::protocol

@@ -41,13 +41,10 @@ void Negotiator::cycle() {
   for (const auto& offer : r.offers) {
     for (Member m : offer->members) ctx_.pool->remove(m);
     const double bytes = kControlBytes + kBytesPerAd * static_cast<double>(offer->members.size());
-    for (int node = 0; node < static_cast<int>(offer->members.size()); ++node) {
-      auto* box = member_mailbox(ctx_, offer->members[node]);
-      if (node == 0)
-        post(box, protocol::SubmitMessage{protocol::Matched{offer, node}}, bytes);
-      else
-        post(box, protocol::ResourceMessage{protocol::Matched{offer, node}}, bytes);
-    }
+    post(member_mailbox(ctx_, offer->root()), protocol::SubmitMessage{protocol::Matched{offer, 0}},
+         bytes);
+    for (int node = 1; node < static_cast<int>(offer->members.size()); ++node)
+      post_to_resource(ctx_, offer->members[node], protocol::Matched{offer, node}, bytes);
     ctx_.events->on(GangMatched{offer->id, r.cycle, now, offer->members});
   }
   ctx_.events->on(CycleEnded{CycleRow{r.cycle, start, now, r.roots, r.resources,

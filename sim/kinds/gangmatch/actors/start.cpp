@@ -48,15 +48,24 @@ void start_actors(const RunConfig& c, const Workload& w, RunContext ctx,
   spawn<Collector>("collector", cm, ctx);
   spawn<Negotiator>("negotiator", cm, ctx, std::move(matcher),
                     NegotiatorConfig{c.period, c.cost, c.horizon});
-  auto resource = [&](const ResourceSpec& spec, sg4::Host* on) {
-    auto state = std::make_shared<ResourceState>(spec);
-    spawn<ResourceAgent>(member_name(spec.id), on, ctx, state);
-    auto p = periods.find(spec.id);
-    if (p != periods.end())
-      spawn<Availability>(member_name(spec.id) + "-availability", on, ctx, state, p->second);
+  // One agent and one availability actor per workstation; one of each for all licenses.
+  auto resources = [&](const std::vector<ResourceSpec>& specs, const std::string& name,
+                       sg4::Host* on) {
+    std::vector<std::shared_ptr<ResourceState>> states;
+    std::vector<ResourcePeriods> unavailable;
+    for (const auto& spec : specs) {
+      states.push_back(std::make_shared<ResourceState>(spec));
+      auto p = periods.find(spec.id);
+      if (p != periods.end()) unavailable.push_back({states.back(), p->second});
+    }
+    if (states.empty()) return;
+    spawn<ResourceAgent>(name, on, ctx, std::move(states));
+    if (!unavailable.empty())
+      spawn<Availability>(name + "-availability", on, ctx, std::move(unavailable));
   };
-  for (std::size_t i = 0; i < w.workstations.size(); ++i) resource(w.workstations[i], stations[i]);
-  for (const auto& lic : w.licenses) resource(lic, licenses);
+  for (std::size_t i = 0; i < w.workstations.size(); ++i)
+    resources({w.workstations[i]}, member_name(w.workstations[i].id), stations[i]);
+  resources(w.licenses, "licenses", licenses);
   std::map<std::string, std::vector<JobSpec>> by_user;  // sorted: agents start in name order
   for (const auto& j : w.jobs) by_user[j.user].push_back(j);
   for (auto& [user, jobs] : by_user)

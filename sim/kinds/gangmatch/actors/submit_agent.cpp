@@ -81,8 +81,8 @@ bool SubmitAgent::claim(const std::shared_ptr<const GangOffer>& offer_ptr) {
       throw std::logic_error("SubmitAgent: gang deeper than one level");
   sg4::Mailbox* votes = votes_mailbox(user_);
   for (int node = 1; node < members; ++node)  // phase one, top-down: every child of the root
-    post(member_mailbox(ctx_, offer.members[node]),
-         protocol::ResourceMessage{protocol::Check{offer_ptr, node, votes}}, kControlBytes);
+    post_to_resource(ctx_, offer.members[node], protocol::Check{offer_ptr, node, votes},
+                     kControlBytes);
   bool all = true;
   for (int k = 1; k < members; ++k) {
     auto vote = votes->get_unique<protocol::Vote>();
@@ -91,12 +91,11 @@ bool SubmitAgent::claim(const std::shared_ptr<const GangOffer>& offer_ptr) {
   }
   const double now = sg4::Engine::get_clock();
   for (int node = 1; node < members; ++node) {  // phase two
-    auto* box = member_mailbox(ctx_, offer.members[node]);
     if (all)
-      post(box, protocol::ResourceMessage{protocol::Commit{offer_ptr, job.duration}},
-           kControlBytes);
+      post_to_resource(ctx_, offer.members[node], protocol::Commit{offer_ptr, job.duration},
+                       kControlBytes);
     else
-      post(box, protocol::ResourceMessage{protocol::Release{offer.id}}, kControlBytes);
+      post_to_resource(ctx_, offer.members[node], protocol::Release{offer.id}, kControlBytes);
   }
   ctx_.events->on(ClaimDecided{offer.id, all, now});
   XBT_DEBUG("gang %d of %s: %s", offer.id, member_name(root).c_str(),
