@@ -51,7 +51,8 @@ std::vector<ParamSpec> specs(const std::string& matchers) {
       {"matchers",
        T::String,
        matchers,
-       "registered matchers, space-separated; lp-glpk = lp on GLPK",
+       "registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
+       "overrides parameters",
        {}},
       {"lp_time_limit",
        T::Double,
@@ -87,24 +88,49 @@ std::vector<ParamSpec> specs(const std::string& matchers) {
   };
 }
 
+// A matcher of the `matchers` list: a registered name or the alias lp-glpk (lp on GLPK), then
+// ":key=value" overrides of its parameters, e.g. hybrid:partials=one:population=4:explore=1.
+struct MatcherSpec {
+  std::string name;
+  std::map<std::string, std::string> params;
+};
+
+MatcherSpec parse_matcher(const std::string& token, const Config& c,
+                          const schedulers::MatcherRegistry& registry) {
+  std::istringstream in(token);
+  MatcherSpec m;
+  std::getline(in, m.name, ':');
+  if (c.params.count(m.name)) m.params = c.params.at(m.name);
+  if (m.name == "lp-glpk") m.name = "lp";
+  for (std::string kv; std::getline(in, kv, ':');) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw schedulers::ParamError("parameter 'matchers': '" + token +
+                                   "': expected name:key=value");
+    m.params[kv.substr(0, eq)] = kv.substr(eq + 1);
+  }
+  registry.create(m.name, m.params);  // throws naming the valid names, keys and ranges
+  return m;
+}
+
 Config config_from(const Params& p, const schedulers::MatcherRegistry& registry) {
   Config c;
   c.jobs = p.get_int("jobs");
   c.complexity = p.get_double("complexity");
   c.per_type = p.get_int("resources_per_type");
   c.policy = {mm::parse_objective(p.get_string("objective")), p.get_double("balance_weight")};
-  std::istringstream in(p.get_string("matchers"));
-  for (std::string m; in >> m;) {
-    if (m != "lp-glpk") registry.get(m);  // throws listing the valid names
-    c.matchers.push_back(m);
-  }
-  if (c.matchers.empty()) throw schedulers::ParamError("parameter 'matchers' names no matcher");
   const std::string lp_limit = p.values().at("lp_time_limit");
   c.params["lp"] = {{"time_limit", lp_limit}};
   c.params["lp-glpk"] = {{"time_limit", lp_limit}, {"backend", "glpk"}};
   for (const char* m : {"ea", "hybrid", "lns"})
     c.params[m] = {{"max_iterations", p.values().at(fmt::format("{}_max_iterations", m))},
                    {"stall_iterations", p.values().at(fmt::format("{}_stall_iterations", m))}};
+  std::istringstream in(p.get_string("matchers"));
+  for (std::string m; in >> m;) {
+    parse_matcher(m, c, registry);
+    c.matchers.push_back(m);
+  }
+  if (c.matchers.empty()) throw schedulers::ParamError("parameter 'matchers' names no matcher");
   return c;
 }
 
@@ -115,14 +141,13 @@ mm::Instance make_instance(const Config& c, std::uint64_t seed, int run_index) {
 }
 
 MatchResult run_matcher(const schedulers::MatcherRegistry& registry, const Config& c,
-                        const std::string& name, const mm::Instance& inst, std::uint64_t seed,
-                        std::map<std::string, std::string> extra = {}) {
-  auto params = c.params.count(name) ? c.params.at(name) : std::map<std::string, std::string>{};
-  for (auto& [k, v] : extra) params[k] = v;
-  auto matcher = registry.create(name == "lp-glpk" ? "lp" : name, params);
-  MatchResult r = matcher->match(inst, c.policy, seed);
+                        const std::string& token, const mm::Instance& inst, std::uint64_t seed,
+                        const std::map<std::string, std::string>& extra = {}) {
+  MatcherSpec m = parse_matcher(token, c, registry);
+  for (const auto& [k, v] : extra) m.params[k] = v;
+  MatchResult r = registry.create(m.name, m.params)->match(inst, c.policy, seed);
   if (auto v = mm::check_matching(inst, r.matching, c.policy, r.objective))  // Verify
-    throw std::logic_error(name + " returned an invalid matching: " + *v);
+    throw std::logic_error(token + " returned an invalid matching: " + *v);
   return r;
 }
 
@@ -152,20 +177,32 @@ class Table2 : public experiments::OfflineExperiment {
                                       : std::max(optimum, results.back().objective);
     }
     ResultTable t;
-    t.header = {"matcher",   "objective",  "complexity",   "jobs",           "resources",
-                "matchable", "status",     "value",        "best_bound",     "gap",
-                "optimum",   "best_known", "ratio",        "iterations",     "lp_solves",
-                "lp_nodes",  "work",       "trace_points", "matcher_seconds"};
+    t.header = {"matcher",   "objective",  "complexity",   "jobs",       "resources",
+                "matchable", "status",     "value",        "best_bound", "gap",
+                "optimum",   "best_known", "ratio",        "iterations", "lp_solves",
+                "lp_nodes",  "work",       "trace_points", "initial",    "matcher_seconds"};
     const std::string m_count = std::to_string(matchable(inst));
     for (std::size_t i = 0; i < results.size(); ++i) {
       const MatchResult& r = results[i];
-      t.rows.push_back({c_.matchers[i], mm::to_string(c_.policy.objective),
-                        fmt::format("{}", c_.complexity), std::to_string(c_.jobs),
-                        std::to_string(inst.resources.size()), m_count, r.status, num(r.objective),
-                        num(r.best_bound), num(r.gap()), num(optimum), num(best),
-                        num(ratio(r.objective, best)), std::to_string(r.stats.iterations),
-                        std::to_string(r.stats.lp_solves), std::to_string(r.stats.lp_nodes),
-                        fmt::format("{:.0f}", r.stats.work), std::to_string(r.stats.trace.size()),
+      t.rows.push_back({c_.matchers[i],
+                        mm::to_string(c_.policy.objective),
+                        fmt::format("{}", c_.complexity),
+                        std::to_string(c_.jobs),
+                        std::to_string(inst.resources.size()),
+                        m_count,
+                        r.status,
+                        num(r.objective),
+                        num(r.best_bound),
+                        num(r.gap()),
+                        num(optimum),
+                        num(best),
+                        num(ratio(r.objective, best)),
+                        std::to_string(r.stats.iterations),
+                        std::to_string(r.stats.lp_solves),
+                        std::to_string(r.stats.lp_nodes),
+                        fmt::format("{:.0f}", r.stats.work),
+                        std::to_string(r.stats.trace.size()),
+                        num(r.stats.trace.empty() ? std::nan("") : r.stats.trace.front().objective),
                         fmt::format("{}", r.stats.seconds)});
     }
     return t;

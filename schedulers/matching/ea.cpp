@@ -35,19 +35,23 @@ std::vector<int> sample(std::vector<int> from, int count, std::mt19937_64& rng) 
   return out;
 }
 
-// §3.1 lines 4-6: the partial problem, solved exactly, its solution added to the state.
-void solve_partial(State& s, const HybridOptions& o, const mm::Policy& policy, std::mt19937_64& rng,
-                   MatchStats& stats) {
-  const mm::Instance& inst = s.instance();
-  std::vector<int> open;  // unmatched jobs with a candidate for every dependency
-  for (int j = 0; j < static_cast<int>(inst.jobs.size()); ++j) {
-    bool possible = !s.matched(j);
-    for (const auto& set : s.candidates()[j]) possible = possible && !set.empty();
-    if (possible) open.push_back(j);
-  }
+// Whether job j can still be placed using only `allowed` (one list per dependency).
+bool can_place(const State& s, int j, const std::vector<std::vector<int>>& allowed) {
+  for (std::size_t d = 0; d < allowed.size(); ++d)
+    if (std::none_of(allowed[d].begin(), allowed[d].end(),
+                     [&](int r) { return s.fits(j, static_cast<int>(d), r); }))
+      return false;
+  return true;
+}
+
+// §3.1 lines 4-6: one partial problem over `jobs`, solved exactly, its solution added to the
+// state. Skips the solver when no job fits on its drawn candidates: the formulation would have
+// no column for it (formulation.hpp), so the solve could place nothing.
+void solve_partial(State& s, std::vector<int> jobs, const HybridOptions& o,
+                   const mm::Policy& policy, std::mt19937_64& rng, MatchStats& stats) {
   SubProblem sub;
-  sub.jobs = sample(open, o.partial_jobs, rng);
-  if (sub.jobs.empty()) return;
+  sub.jobs = std::move(jobs);
+  bool any = false;
   for (int j : sub.jobs) {
     std::vector<std::vector<int>> allowed;
     for (const auto& set : s.candidates()[j]) {
@@ -55,12 +59,14 @@ void solve_partial(State& s, const HybridOptions& o, const mm::Policy& policy, s
       std::sort(chosen.begin(), chosen.end());
       allowed.push_back(std::move(chosen));
     }
+    any = any || can_place(s, j, allowed);
     sub.allowed.push_back(std::move(allowed));
   }
+  if (!any) return;
   sub.base = s.load();
   ExactOptions eo;
   eo.backend = o.backend;
-  const ExactResult r = solve_exact(inst, sub, policy, eo, {}, stats);
+  const ExactResult r = solve_exact(s.instance(), sub, policy, eo, {}, stats);
   if (r.status == milp::Status::Error) throw std::runtime_error("hybrid: " + r.message);
   if (!r.has_solution) return;
   const auto& chosen = r.assignment;
@@ -75,13 +81,35 @@ void solve_partial(State& s, const HybridOptions& o, const mm::Policy& policy, s
 
 }  // namespace
 
+void rebuild_by_partials(State& s, const HybridOptions& o, const mm::Policy& policy,
+                         std::mt19937_64& rng, MatchStats& stats) {
+  std::vector<int> open;  // unmatched jobs with a candidate for every dependency
+  for (int j = 0; j < static_cast<int>(s.instance().jobs.size()); ++j) {
+    bool possible = !s.matched(j);
+    for (const auto& set : s.candidates()[j]) possible = possible && !set.empty();
+    if (possible) open.push_back(j);
+  }
+  if (o.partials == Partials::One) {
+    solve_partial(s, sample(open, o.partial_jobs, rng), o, policy, rng, stats);
+    return;
+  }
+  const std::vector<int> order = sample(open, static_cast<int>(open.size()), rng);
+  const std::size_t size = static_cast<std::size_t>(o.partial_jobs);
+  for (std::size_t first = 0; first < order.size(); first += size) {
+    const auto from = order.begin() + static_cast<std::ptrdiff_t>(first);
+    solve_partial(s,
+                  {from, from + static_cast<std::ptrdiff_t>(std::min(size, order.size() - first))},
+                  o, policy, rng, stats);
+  }
+}
+
 MatchResult HybridMatcher::match(const mm::Instance& inst, const mm::Policy& policy,
                                  std::uint64_t seed) {
   if (o_.partial_jobs < 1 || o_.partial_candidates < 1)
     throw std::invalid_argument("hybrid: partial_jobs and partial_candidates must be >= 1");
   const HybridOptions o = o_;
   const Rebuild rebuild = [o, policy](State& s, std::mt19937_64& rng, MatchStats& stats) {
-    solve_partial(s, o, policy, rng, stats);
+    rebuild_by_partials(s, o, policy, rng, stats);
   };
   return evolve(inst, policy, o.evolution, rebuild, seed, "hybrid");
 }

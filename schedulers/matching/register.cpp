@@ -84,16 +84,22 @@ void add_hybrid(MatcherRegistry& registry) {
                        "unmatched jobs per partial problem", 1, 1e6));
   specs.push_back(spec("partial_candidates", T::Int, std::to_string(d.partial_candidates),
                        "resources per dependency drawn into a partial problem", 1, 1e6));
+  specs.push_back(spec("partials", T::String, "cover",
+                       "cover: every unmatched job, in partial problems of partial_jobs, each "
+                       "rebuild (§3.1); one: one partial problem per rebuild (with population=4 "
+                       "explore=1, the default before it followed the paper)",
+                       -1e300, 1e300, {"cover", "one"}));
   specs.push_back(spec("backend", T::String, "cbc", "MILP solver of the partial problems", -1e300,
                        1e300, {"cbc", "glpk"}));
   registry.add({"hybrid",
-                "the hybrid EA/LP matcher of Garbacki & Naik §3: the EA whose rebuild solves a "
-                "partial problem exactly",
+                "the hybrid EA/LP matcher of Garbacki & Naik §3: the EA whose rebuild solves "
+                "partial problems of the unmatched jobs exactly",
                 specs, [](const Params& p) {
                   HybridOptions o;
                   o.evolution = evolution_from(p);
                   o.partial_jobs = p.get_int("partial_jobs");
                   o.partial_candidates = p.get_int("partial_candidates");
+                  o.partials = p.get_string("partials") == "one" ? Partials::One : Partials::Cover;
                   o.backend = milp::parse_backend(p.get_string("backend"));
                   return std::make_unique<HybridMatcher>(o);
                 }});

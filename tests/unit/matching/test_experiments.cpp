@@ -69,6 +69,28 @@ TEST(MatchingExperiments, UnknownMatcherIsAParameterError) {
   Registries s;
   EXPECT_THROW(s.experiments.create("matching-table2", {{"matchers", "lp simplex"}}),
                schedulers::ParamError);
+  for (const char* bad :
+       {"hybrid:partials", "hybrid:=one", "hybrid:partials=some", "ea:colour=red"})
+    EXPECT_THROW(s.experiments.create("matching-table2", {{"matchers", bad}}),
+                 schedulers::ParamError)
+        << bad;
+}
+
+TEST(MatchingExperiments, MatcherOverridesAndTheGreedyStart) {
+  // A matcher with overrides is its own row; `initial` (the best greedy start of ea and hybrid)
+  // never exceeds the final value.
+  Registries s;
+  const std::string variant = "hybrid:partials=one:population=4:explore=1";
+  auto t =
+      s.experiments
+          .create("matching-table2",
+                  {{"jobs", "20"}, {"complexity", "0.4"}, {"matchers", "lp ea hybrid " + variant}})
+          ->run(5, 0);
+  ASSERT_EQ(t.rows.size(), 4u);
+  EXPECT_EQ(cell(t, 3, "matcher"), variant);
+  for (std::size_t r = 1; r < t.rows.size(); ++r)
+    EXPECT_LE(std::stod(cell(t, r, "initial")), std::stod(cell(t, r, "value")) + 1e-9);
+  EXPECT_NE(cell(t, 2, "lp_solves"), cell(t, 3, "lp_solves"));  // cover solves more partials
 }
 
 }  // namespace
