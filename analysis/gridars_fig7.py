@@ -29,9 +29,10 @@ LOAD_MINUTES = {50: "720", 80: "1152", 100: "1440"}
 SERVICE_LEVEL = {"N": "1", "S": "0.5"}
 PAPER_RUNS = 10
 READINGS = {  # variant of gridars_fig7_readings.xml -> what it changes
-    "paper": "Table 1 as the default reads it (one core count per request, ring, balance 1, earliest first)",
+    "paper": "Table 1 as gridars_fig7.xml reads it (one core count per request, Type 4 complete, "
+             "balance 1, earliest first)",
     "cores_per_component": "one core draw per site",
-    "type4_complete": "Type 4 with all 6 pairs",
+    "type4_ring": "Type 4 a ring of 4 pairs",
     "unit_values": "option (A) as plain unit values (balance 0)",
     "latest_first": "plans tried latest first (stage 2iv)",
     "two_frames": "N = 2 frames instead of 10 (not a reading: §4.1 says N = 10)",

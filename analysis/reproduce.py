@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ctaap  # noqa: E402
 import gangmatch  # noqa: E402
 import gridars  # noqa: E402
+import gridars_factorial  # noqa: E402
 import gridars_fig7  # noqa: E402
 import matching  # noqa: E402
 import scs  # noqa: E402
@@ -67,11 +68,21 @@ def gridars_fig7_lines(out, figs):
                   table, "", "Shift of the mean of both users from the `paper` reading:", "",
                   shifts, "", "Which readings reach each published value:", "",
                   gridars_fig7.reaching(readings), ""]
+    factorial = os.path.join(out, "gridars_fig7_factorial")
+    if os.path.isdir(factorial):
+        df = gridars_factorial.success_table(factorial)
+        if not df.empty:
+            parts += ["#### Type 4's pairs × option (A)'s weight × EST's grain (gridars_fig7_factorial.xml)",
+                      "", "Mean ± 95 % CI; **in**: the published value lies inside.", "",
+                      gridars_factorial.paper_table(df), "",
+                      "Each reading's effect on the mean of both users, paired over runs:", "",
+                      gridars_factorial.effects_table(df), ""]
     return parts
 
 
 def gridars_section(out, figs):
-    names = ("gridars_fig7", "gridars_fig7_readings", "gridars_fig8", "gridars_table2")
+    names = ("gridars_fig7", "gridars_fig7_readings", "gridars_fig7_factorial", "gridars_fig8",
+             "gridars_table2")
     if not any(os.path.isdir(os.path.join(out, n)) for n in names):
         return []  # GridARS was not run
     parts = ["## GridARS: advance-reservation co-allocation by 0-1 IP", ""]

@@ -50,10 +50,10 @@ model::Request draw_request(const GridarsConfig& c, const GridarsUser& user, mod
   r.submit = submit;
   r.type = c.types[model::uniform_index(rng, c.types.size())];
   r.duration = c.durations[model::uniform_index(rng, c.durations.size())];
-  // Whole-second EST offsets in [0, window_end - (f+1) D - window_start] (workloads/README.md).
+  // EST offsets k g in [0, window_end - (f+1) D - window_start], k whole (workloads/README.md).
   const double span = c.window_end - (c.lst_factor + 1) * r.duration - c.window_start;
-  const auto offsets = static_cast<std::uint64_t>(std::floor(span)) + 1;
-  r.est = c.window_start + static_cast<double>(model::uniform_index(rng, offsets));
+  const auto offsets = static_cast<std::uint64_t>(std::floor(span / c.est_grain)) + 1;
+  r.est = c.window_start + c.est_grain * static_cast<double>(model::uniform_index(rng, offsets));
   r.lst = r.est + c.lst_factor * r.duration;
   const TypeShape shape = type_shape(r.type, c.type4);
   const auto draw_cores = [&] { return c.cpus[model::uniform_index(rng, c.cpus.size())]; };
@@ -97,6 +97,9 @@ void validate(const GridarsConfig& c) {
   require(
       std::isfinite(c.window_end) && c.window_end > c.window_start, "window_end",
       fmt::format("must be finite and > window_start ({}), got {}", c.window_start, c.window_end));
+  // At least a second, so the number of EST offsets stays below the window's length in seconds.
+  require(std::isfinite(c.est_grain) && c.est_grain >= 1, "est_grain",
+          fmt::format("must be finite and >= 1 (seconds), got {}", c.est_grain));
   require(std::isfinite(c.lst_factor) && c.lst_factor >= 0, "lst_factor",
           fmt::format("must be finite and >= 0, got {}", c.lst_factor));
   require(!c.durations.empty(), "durations", "must not be empty");

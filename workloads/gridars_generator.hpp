@@ -8,10 +8,11 @@
 //   - the cores, from `cpus` (1, 2, 4, 8): by default one draw per request, the same for all its
 //     sites (Table 1: "1, 2, 4, 8 for all sites"); `cpu_draw = PerComponent` draws each component
 //     independently instead (the other reading, kept to compare);
-//   - EST, in whole seconds, uniform over {window_start, window_start + 1, ...,
-//     window_end - (lst_factor + 1) D} (rounded down to a whole second); LST = EST + lst_factor D,
-//     so the whole window [EST, LST + D] lies inside [window_start, window_end]
-//     (workloads/README.md).
+//   - EST, uniform over the grid {window_start, window_start + g, window_start + 2g, ...} of
+//     `est_grain` g up to window_end - (lst_factor + 1) D; LST = EST + lst_factor D, so the whole
+//     window [EST, LST + D] lies inside [window_start, window_end] (workloads/README.md). The text
+//     gives no grain: g = 1 s (whole seconds) by default, 60 s gives whole minutes like Table 1's
+//     durations.
 // Every requested path asks for `bandwidth` Gbit/s (1 Gbps in Table 1). Submit times are kept
 // continuous (not rounded).
 //
@@ -66,6 +67,7 @@ struct GridarsConfig {
   std::vector<int> types = {1, 2, 3, 4};
   CpuDraw cpu_draw = CpuDraw::PerRequest;
   Type4Shape type4 = Type4Shape::Ring;
+  model::Time est_grain = 1;  // EST on a grid of this many seconds from window_start, >= 1
 };
 
 // The components and paths of a request type (see above). Throws std::invalid_argument for a type

@@ -48,6 +48,9 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("request types (shapes) drawn uniformly"),
       key("workload.type4", T::String).def("ring").one_of({"ring", "complete"}).only(kGridars)
           .about("paths of a Type 4 request: ring (4 pairs) or complete (6 pairs)"),
+      // No default written into the settings, so scenarios that do not set it keep their hash.
+      key("workload.est_grain", T::Double).at_least(1).at_most(1e12).only(kGridars)
+          .about("EST drawn on a grid of this many seconds from window_start (absent: 1)"),
       key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
           .about("mean of the exponential inter-arrival time (s)"),
       key("user.*.service_level", T::Double).def("1").above(0).at_most(1)

@@ -48,6 +48,7 @@ workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
                                                                 : workloads::CpuDraw::PerRequest;
   c.type4 = s.get_string("workload.type4") == "complete" ? workloads::Type4Shape::Complete
                                                          : workloads::Type4Shape::Ring;
+  if (s.has("workload.est_grain")) c.est_grain = s.get_double("workload.est_grain");
   try {
     workloads::validate(c);
   } catch (const std::invalid_argument& e) {
