@@ -91,9 +91,13 @@ std::vector<std::string> audit(const std::string& jobs, const std::string& summa
   return out;
 }
 
-bool mentions(const std::vector<std::string>& violations, const std::string& text) {
+// Some violation says `text` (and `more` after it).
+bool mentions(const std::vector<std::string>& violations, const std::string& text,
+              const std::string& more = "") {
   for (const auto& v : violations)
-    if (v.find(text) != std::string::npos) return true;
+    if (const auto at = v.find(text);
+        at != std::string::npos && v.find(more, at) != std::string::npos)
+      return true;
   return false;
 }
 
@@ -168,12 +172,12 @@ TEST(IntervalAudit, EveryJobsNumberIsChecked) {
       {9, "FAILED", "expected one resource and state"},
   };
   for (const auto& c : cases)
-    EXPECT_TRUE(mentions(audit(with_field(kJobs, 4, c.column, c.value), kSummary),
-                         std::string("jobs.csv:4: ") + c.said))
+    EXPECT_TRUE(
+        mentions(audit(with_field(kJobs, 4, c.column, c.value), kSummary), "jobs.csv:4: ", c.said))
         << "column " << c.column;
   // Task 2 moved to r0, where its reservation [2, 6) overlaps task 1's [0, 4).
-  EXPECT_TRUE(mentions(audit(with_field(kJobs, 3, 8, "r0"), kSummary),
-                       "jobs.csv:3: overlaps jobs.csv:2 on resource r0"));
+  EXPECT_TRUE(mentions(audit(with_field(kJobs, 3, 8, "r0"), kSummary), "jobs.csv:3: overlaps ",
+                       "jobs.csv:2 on resource r0"));
 }
 
 TEST(IntervalAudit, ADependentTaskCountsInItsChainsPeriod) {
