@@ -5,10 +5,12 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "model/numbers.hpp"
+#include "sim/kinds/interval/audit_summary.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::interval {
@@ -17,114 +19,116 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-std::optional<double> number(const std::string& text) {
-  return model::parse_double(text);
-}
-
 bool close(double a, double b) {
   return std::abs(a - b) <= kEps * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-struct Run {
+// A row of jobs.csv whose numbers could be read.
+struct Row {
   std::string where, resource;
-  double start = 0, finish = 0;
+  double submit = 0, duration = 0, start = 0, finish = 0;
 };
 
-// Reads and checks the rows; returns what the overlap check needs, and Σ|waiting|.
-std::vector<Run> check_rows(const metrics::CsvTable& t, const std::set<std::string>& resources,
-                            double& total_wait, std::vector<std::string>& out) {
-  std::vector<Run> runs;
-  std::set<std::string> ids;
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    const auto& row = t.rows[r];
-    const std::string at = t.where(r);
-    auto field = [&](const char* name) { return row[t.column(name)]; };
-    auto value = [&](const char* name) -> std::optional<double> {
-      auto v = number(field(name));
-      if (!v) out.push_back(fmt::format("{}: {} '{}' is not a number", at, name, field(name)));
-      return v;
-    };
-    if (!ids.insert(field("job_id")).second)
-      out.push_back(fmt::format("{}: job {} appears twice", at, field("job_id")));
-    if (field("final_state") != "COMPLETED_SUCCESSFULLY" ||
-        field("requested_number_of_resources") != "1")
-      out.push_back(fmt::format("{}: expected one resource and state COMPLETED_SUCCESSFULLY", at));
-    if (!resources.count(field("allocated_resources")))
-      out.push_back(fmt::format("{}: resource '{}' is not one of the run's", at,
-                                field("allocated_resources")));
-    const auto submit = value("submission_time"), requested = value("requested_time"),
-               start = value("starting_time"), exec = value("execution_time"),
-               finish = value("finish_time"), wait = value("waiting_time");
-    if (!submit || !requested || !start || !exec || !finish || !wait) continue;
-    if (*start < *submit - kEps)
-      out.push_back(
-          fmt::format("{}: starts at {} before its requested start {}", at, *start, *submit));
-    if (!close(*exec, *requested))
-      out.push_back(fmt::format("{}: ran {} s, requested {} s", at, *exec, *requested));
-    if (!close(*finish, *start + *exec) || !close(*wait, *start - *submit))
-      out.push_back(fmt::format("{}: finish or waiting time inconsistent with the start", at));
-    total_wait += std::abs(*wait);
-    runs.push_back({at, field("allocated_resources"), *start, *finish});
-  }
-  return runs;
+// Checks row r on its own and against its task of the workload (when the rows are the tasks').
+std::optional<Row> check_row(const metrics::CsvTable& t, std::size_t r,
+                             const model::IntervalTask* task,
+                             const std::set<std::string>& resources,
+                             std::vector<std::string>& out) {
+  const auto& row = t.rows[r];
+  const std::string at = t.where(r);
+  auto field = [&](const char* name) -> const std::string& { return row[t.column(name)]; };
+  bool numbers = true;
+  auto value = [&](const char* name) {
+    const auto v = model::parse_double(field(name));
+    if (v && std::isfinite(*v)) return *v;
+    out.push_back(fmt::format("{}: {} '{}' is not a number", at, name, field(name)));
+    numbers = false;
+    return 0.0;
+  };
+  if (field("final_state") != "COMPLETED_SUCCESSFULLY" ||
+      field("requested_number_of_resources") != "1")
+    out.push_back(fmt::format("{}: expected one resource and state COMPLETED_SUCCESSFULLY", at));
+  if (!resources.count(field("allocated_resources")))
+    out.push_back(
+        fmt::format("{}: resource '{}' is not one of the run's", at, field("allocated_resources")));
+  Row x{at,
+        field("allocated_resources"),
+        value("submission_time"),
+        value("requested_time"),
+        value("starting_time"),
+        value("finish_time")};
+  const double exec = value("execution_time"), wait = value("waiting_time");
+  if (!numbers) return {};
+  if (task && (field("job_id") != std::to_string(task->id) || !close(x.submit, task->start) ||
+               !close(x.duration, task->duration())))
+    out.push_back(fmt::format(
+        "{}: job {} requested at {} for {} s is not the workload's job {} "
+        "requested at {} for {} s",
+        at, field("job_id"), x.submit, x.duration, task->id, task->start, task->duration()));
+  if (x.start < x.submit - kEps)
+    out.push_back(
+        fmt::format("{}: starts at {} before its requested start {}", at, x.start, x.submit));
+  if (!close(wait, x.start - x.submit))
+    out.push_back(fmt::format("{}: waiting_time {} is not start - submission_time", at, wait));
+  if (!close(exec, x.finish - x.start))
+    out.push_back(
+        fmt::format("{}: execution_time {} is not finish_time - starting_time", at, exec));
+  return x;
 }
 
-void check_overlaps(std::vector<Run> runs, std::vector<std::string>& out) {
-  std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-    return a.resource != b.resource
-               ? a.resource < b.resource
-               : (a.start != b.start ? a.start < b.start : a.finish < b.finish);
-  });
-  for (std::size_t i = 1; i < runs.size(); ++i)
-    if (runs[i].resource == runs[i - 1].resource && runs[i].start < runs[i - 1].finish - kEps &&
-        runs[i].finish > runs[i].start)
-      out.push_back(fmt::format("{}: overlaps {} on resource {}", runs[i].where, runs[i - 1].where,
-                                runs[i].resource));
-}
-
-// The value of `metric` in the row of bucket `bucket`, if any.
-std::optional<double> summary_value(const metrics::CsvTable& t, const std::string& metric,
-                                    const std::string& bucket = "all") {
-  for (const auto& row : t.rows)
-    if (row[t.column("metric")] == metric && row[t.column("bucket_end")] == bucket)
-      return number(row[t.column("value")]);
-  return {};
-}
-
-// The period rows agree with the run's: their tasks add up to the run's, their deviations to
-// Σ|waiting| (each task counts in one period), their loads B_k to P B, and no period twice.
-void check_periods(const metrics::CsvTable& t, double total_wait, double period,
-                   std::vector<std::string>& out) {
-  std::map<std::string, std::map<std::string, double>> by_period;  // bucket -> metric -> value
-  for (const auto& row : t.rows) {
-    const auto v = number(row[t.column("value")]);
-    if (row[t.column("bucket_end")] != "all" && v)
-      by_period[row[t.column("bucket_end")]][row[t.column("metric")]] = *v;
-  }
-  double tasks = 0, wait = 0, load = 0;
-  for (const auto& [end, values] : by_period) {
-    if (!values.count("tasks") || !values.count("time_deviation") || !values.count("B") ||
-        !(values.at("tasks") >= 1)) {
-      out.push_back(
-          fmt::format("{}: period ending {}: tasks, time_deviation or B missing", t.source, end));
+// One resource's rows: reservations [start, start + requested) never overlap, and every finish is
+// the one the host's speed gives (speed_model.hpp).
+void check_resource(const AuditedResource& resource, std::vector<const Row*> runs,
+                    std::vector<std::string>& out) {
+  std::stable_sort(runs.begin(), runs.end(),
+                   [](const Row* a, const Row* b) { return a->start < b->start; });
+  const Row* holder = nullptr;  // the reservation ending last so far
+  std::vector<Execution> executions;
+  std::vector<const Row*> executed;
+  for (const Row* r : runs) {
+    if (!(r->duration > 0)) {
+      if (r->finish != r->start)
+        out.push_back(fmt::format("{}: a task of no length ends at {}, after its start {}",
+                                  r->where, r->finish, r->start));
       continue;
     }
-    const double n = values.at("tasks");
-    tasks += n, wait += values.at("time_deviation") * n * period, load += values.at("B");
+    if (holder && r->start < holder->start + holder->duration - kEps)
+      out.push_back(
+          fmt::format("{}: overlaps {} on resource {}", r->where, holder->where, resource.name));
+    if (!holder || r->start + r->duration > holder->start + holder->duration) holder = r;
+    executions.push_back({r->start, r->duration});
+    executed.push_back(r);
   }
-  const auto n = summary_value(t, "tasks"), p = summary_value(t, "periods"),
-             l = summary_value(t, "B");
-  if (!n || !p || !l || *n != tasks || !(*p >= static_cast<double>(by_period.size())))
-    out.push_back(
-        fmt::format("{}: the periods' tasks ({}) are not the run's, or 'periods' is "
-                    "below the {} periods listed",
-                    t.source, tasks, by_period.size()));
-  else if (!close(load, *l * *p))
-    out.push_back(
-        fmt::format("{}: the periods' B add up to {}, not P B = {}", t.source, load, *l * *p));
-  if (!close(wait, total_wait))
-    out.push_back(fmt::format("{}: the periods' deviations add up to {} s, jobs.csv to {} s",
-                              t.source, wait, total_wait));
+  const auto end = finish_times(executions, resource.cores, resource.speed);
+  for (std::size_t i = 0; i < executed.size(); ++i)
+    if (!close(executed[i]->finish, end[i]))
+      out.push_back(
+          fmt::format("{}: finishes at {}, but {} s of work started at {} on {} end at {} "
+                      "at its host's speed",
+                      executed[i]->where, executed[i]->finish, executed[i]->duration,
+                      executed[i]->start, resource.name, end[i]));
+}
+
+// Each row's period: that of its chain's first task's requested start (the workload's
+// predecessors), or its own when the rows are not the workload's tasks.
+std::vector<AuditedTask> audited_tasks(const std::vector<std::optional<Row>>& rows,
+                                       const std::vector<model::IntervalTask>& tasks,
+                                       double period) {
+  const bool aligned = rows.size() == tasks.size();
+  std::vector<AuditedTask> out;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i]) continue;
+    double first = rows[i]->submit;
+    if (aligned) {
+      std::size_t root = i;
+      for (std::size_t hops = 0; tasks[root].predecessor >= 0 && hops <= tasks.size(); ++hops)
+        root = static_cast<std::size_t>(tasks[root].predecessor);
+      first = tasks[root].start;
+    }
+    const long k = std::max(0L, static_cast<long>(std::floor(first / period)));
+    out.push_back({rows[i]->submit, rows[i]->duration, rows[i]->start, k});
+  }
+  return out;
 }
 
 }  // namespace
@@ -138,35 +142,40 @@ const std::vector<std::string>& jobs_header() {
   return header;
 }
 
-std::vector<std::string> audit_run(const std::string& dir,
-                                   const std::vector<std::string>& resources, double period) {
+std::vector<std::string> audit_run(const std::string& dir, const AuditInput& in) {
+  if (!(in.period > 0)) throw std::invalid_argument("audit_run: period must be > 0");
+  for (const auto& t : in.tasks)
+    if (t.predecessor >= static_cast<int>(in.tasks.size()))
+      throw std::invalid_argument("audit_run: predecessor out of range");
   std::vector<std::string> out;
   metrics::CsvTable jobs, summary;
   try {
     jobs = metrics::read_csv(dir + "/jobs.csv");
     summary = metrics::read_csv(dir + "/summary.csv");
     for (const auto& c : jobs_header()) jobs.column(c);
-    summary.column("metric"), summary.column("bucket_end"), summary.column("value");
+    for (const char* c : {"metric", "user", "resource", "bucket_end", "value"}) summary.column(c);
   } catch (const std::exception& e) {
     return {e.what()};
   }
-  double total_wait = 0;
-  const std::set<std::string> names(resources.begin(), resources.end());
-  check_overlaps(check_rows(jobs, names, total_wait, out), out);
-  const auto tasks = summary_value(summary, "tasks"), m = summary_value(summary, "resources"),
-             d = summary_value(summary, "time_deviation");
-  if (!tasks || *tasks != static_cast<double>(jobs.rows.size()))
-    out.push_back(fmt::format("{}: 'tasks' differs from the {} rows of jobs.csv", summary.source,
-                              jobs.rows.size()));
-  if (!m || *m != static_cast<double>(resources.size()))
-    out.push_back(
-        fmt::format("{}: 'resources' differs from the run's {}", summary.source, resources.size()));
-  const double n = static_cast<double>(jobs.rows.size());
-  const double expected = n > 0 ? total_wait / (n * period) : 0;
-  if (!d || !close(*d, expected))
-    out.push_back(
-        fmt::format("{}: time_deviation is not Σ|waiting| / (N T) = {}", summary.source, expected));
-  check_periods(summary, total_wait, period, out);
+  const bool aligned = jobs.rows.size() == in.tasks.size();
+  if (!aligned)
+    out.push_back(fmt::format("{}: {} rows, the workload has {} tasks", jobs.source,
+                              jobs.rows.size(), in.tasks.size()));
+  std::set<std::string> names, ids;
+  for (const auto& r : in.resources) names.insert(r.name);
+  std::vector<std::optional<Row>> rows;
+  for (std::size_t r = 0; r < jobs.rows.size(); ++r) {
+    if (!ids.insert(jobs.rows[r][jobs.column("job_id")]).second)
+      out.push_back(fmt::format("{}: job {} appears twice", jobs.where(r),
+                                jobs.rows[r][jobs.column("job_id")]));
+    rows.push_back(check_row(jobs, r, aligned ? &in.tasks[r] : nullptr, names, out));
+  }
+  std::map<std::string, std::vector<const Row*>> on;
+  for (const auto& r : rows)
+    if (r) on[r->resource].push_back(&*r);
+  for (const auto& resource : in.resources) check_resource(resource, on[resource.name], out);
+  check_summary(summary, audited_tasks(rows, in.tasks, in.period),
+                static_cast<int>(in.resources.size()), in.period, out);
   return out;
 }
 

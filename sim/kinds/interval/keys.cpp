@@ -17,7 +17,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("SimGrid platform file, relative to the scenario file"),
       key("workload.generator", T::String).need().one_of({"intervals", "swf"})
           .about("intervals: SCS §6.1.1 synthetic tasks; swf: a window of an SWF trace"),
-      key("workload.tasks", T::Int).def("500").at_least(1).only(kSynthetic)
+      key("workload.tasks", T::Int).def("500").at_least(1).at_most(kMaxTasks).only(kSynthetic)
           .about("N: tasks of the synthetic interval workload (SCS §6.1.1)"),
       key("workload.period", T::Double).def("1").above(0).only(kSynthetic)
           .about("T of the synthetic workload: requested starts uniform over [0, T)"),
@@ -33,8 +33,8 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("SWF trace (Parallel Workloads Archive); submit -> requested start, run time -> duration"),
       key("workload.first_job", T::Int).def("0").at_least(0).only(kSwf)
           .about("index of the first job of the trace to use"),
-      key("workload.jobs", T::Int).def("0").at_least(0).only(kSwf)
-          .about("jobs to use from first_job on (0 = all)"),
+      key("workload.jobs", T::Int).def("0").at_least(0).at_most(kMaxTasks).only(kSwf)
+          .about("jobs to use from first_job on (0 = all; the window holds at most 10^6 jobs)"),
       key("interval_rm.scheduler", T::String).need()
           .about("interval scheduler (registry name; checked by the registry)"),
       key("interval_rm.resources", T::Int).def("10").at_least(1)

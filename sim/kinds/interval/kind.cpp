@@ -1,5 +1,9 @@
 #include "sim/kinds/interval/kind.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "schedulers/interval/period_metrics.hpp"
@@ -9,6 +13,7 @@
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/interval/audit.hpp"
 #include "sim/kinds/interval/interval_rm.hpp"
+#include "sim/kinds/interval/speed_log.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/platform/platform_order.hpp"
@@ -29,7 +34,35 @@ std::vector<model::IntervalTask> trace_tasks(const scenario::Settings& s) {
   const auto first = static_cast<std::size_t>(s.get_int("workload.first_job"));
   if (first >= trace.tasks.size())
     s.fail("workload.first_job", "an index below the trace's job count");
-  return workloads::swf_window(trace, first, static_cast<std::size_t>(s.get_int("workload.jobs")));
+  auto window =
+      workloads::swf_window(trace, first, static_cast<std::size_t>(s.get_int("workload.jobs")));
+  if (static_cast<long long>(window.size()) > kMaxTasks)
+    s.fail("workload.jobs", fmt::format("a window of at most {} jobs (0 takes the trace's {} from "
+                                        "first_job on)",
+                                        kMaxTasks, window.size()));
+  return window;
+}
+
+// summary.csv holds 11 rows and 9 per period of T holding tasks: refuses a T that would write
+// more than kMaxSummaryRows. The synthetic tasks' chains start in [0, workload.period), whatever
+// the seed; a trace's periods are counted.
+void check_summary_rows(const scenario::Settings& s,
+                        const std::vector<model::IntervalTask>& tasks) {
+  const double period = s.get_double("interval_rm.period");
+  double periods = 0;
+  if (s.get_string("workload.generator") == "swf") {
+    const auto k = schedulers::interval::request_periods(tasks, period);
+    periods = static_cast<double>(std::set<long>(k.begin(), k.end()).size());
+  } else {
+    periods = std::min(static_cast<double>(tasks.size()),
+                       std::ceil(s.get_double("workload.period") / period));
+  }
+  const double rows = 11 + 9 * periods;
+  if (rows > static_cast<double>(kMaxSummaryRows))
+    s.fail_message("interval_rm.period",
+                   fmt::format("summary.csv would hold up to {:.0f} rows (11, and 9 per period of "
+                               "T holding tasks), above the limit of {}: expected a longer period",
+                               rows, kMaxSummaryRows));
 }
 
 std::string jobs_csv(const std::vector<model::IntervalTask>& tasks,
@@ -75,9 +108,11 @@ std::string summary_csv(const schedulers::interval::RunMetrics& m) {
   return summary.str();
 }
 
+}  // namespace
+
 // The first M compute sites in the order the platform declares them (not SimGrid's name order,
 // where m10 comes before m2).
-std::vector<int> resources_of(const scenario::Settings& s, const platform::PlatformView& view) {
+std::vector<int> resource_sites(const scenario::Settings& s, const platform::PlatformView& view) {
   const int m = static_cast<int>(s.get_int("interval_rm.resources"));
   auto sites = platform::sites_in_platform_order(*simgrid::s4u::Engine::get_instance(), view);
   if (static_cast<int>(sites.size()) < m)
@@ -85,15 +120,6 @@ std::vector<int> resources_of(const scenario::Settings& s, const platform::Platf
   sites.resize(m);
   return sites;
 }
-
-std::vector<std::string> site_names(const scenario::Settings& s,
-                                    const platform::PlatformView& view) {
-  std::vector<std::string> names;
-  for (int v : resources_of(s, view)) names.push_back(view.graph.vertex(v).name);
-  return names;
-}
-
-}  // namespace
 
 std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
                                             int run_index) {
@@ -131,7 +157,8 @@ std::shared_ptr<schedulers::IntervalScheduler> make_scheduler(const engine::Cata
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   make_scheduler(catalog, s);
-  make_tasks(s, 0, 0);  // a trace is read as a run reads it: a bad line stops check, not the run
+  // A trace is read as a run reads it: a bad line stops check, not the run.
+  check_summary_rows(s, make_tasks(s, 0, 0));
   // SimGrid loads the platform in a child process: what would stop a run stops check.
   platform::check_platform_in_child(s.get_path("platform.file"), platform::ReadOptions{});
 }
@@ -144,7 +171,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const double period = s.get_double("interval_rm.period");
   const std::string platform_file = s.get_path("platform.file");
   engine::Simulation sim(platform_file, options.verbose);
-  const auto sites = resources_of(s, sim.view());
+  const auto sites = resource_sites(s, sim.view());
+  const SpeedLog speeds(lane_hosts(sim.view(), sites));
   const int m = static_cast<int>(sites.size());
   Recorder recorder;
   auto scheduler = make_scheduler(catalog, s);
@@ -162,7 +190,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                         tasks.size(), m, s.get_string("interval_rm.scheduler"), rm.deviation,
                         rm.load.rho, rm.load.beta);
   engine::RunOutcome out;
-  if (options.audit) out.violations = audit_run(dir, site_names(s, sim.view()), period);
+  if (options.audit)
+    out.violations = audit_run(dir, {audited_resources(sim.view(), sites, speeds), period, tasks});
   out.info = {{"platform", engine::json_string(platform_file)},
               {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
               {"tasks", std::to_string(tasks.size())},
@@ -170,13 +199,6 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
               {"periods", std::to_string(rm.spanned)},
               {"time_deviation", fmt::format("{}", rm.deviation)}};
   return out;
-}
-
-std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
-                                     const std::string& dir) const {
-  const auto& s = spec.settings;
-  engine::Simulation sim(s.get_path("platform.file"), false);
-  return audit_run(dir, site_names(s, sim.view()), s.get_double("interval_rm.period"));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

@@ -10,6 +10,8 @@
 
 #include "model/interval_task.hpp"
 #include "sim/engine/run_kind.hpp"
+#include "sim/kinds/interval/audit.hpp"
+#include "sim/platform/platform_view.hpp"
 
 namespace arsim::kinds::interval {
 
@@ -29,8 +31,27 @@ class Kind : public engine::RunKind {
   std::vector<std::string> sweep_metrics() const override;
 };
 
+// Bounds on a run's work and outputs, refused by check (scenarios/README.md): jobs.csv has one row
+// per task, summary.csv 11 rows and 9 more per period of T holding tasks.
+constexpr long long kMaxTasks = 1'000'000;
+constexpr long long kMaxSummaryRows = 1'000'000;
+
 // The tasks of one run, in the order the RM numbers them (requested starts from 0 for traces).
 std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
                                             int run_index);
+
+// The run's M resources: the first M compute sites in the order the platform declares them.
+std::vector<int> resource_sites(const scenario::Settings& s, const platform::PlatformView& view);
+
+class SpeedLog;
+
+// The host each resource's tasks execute on (the site's first), as the RM's lanes take it.
+std::vector<simgrid::s4u::Host*> lane_hosts(const platform::PlatformView& view,
+                                            const std::vector<int>& sites);
+
+// What the auditor knows of each resource: its name, its host's cores and speed over time.
+std::vector<AuditedResource> audited_resources(const platform::PlatformView& view,
+                                               const std::vector<int>& sites,
+                                               const SpeedLog& speeds);
 
 }  // namespace arsim::kinds::interval
