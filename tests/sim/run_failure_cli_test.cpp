@@ -1,6 +1,7 @@
 // The arsim binary when a run fails or is bounded: a full disk names the system's reason and the
 // run is made again on resume, a failed run's report.txt says why, two sweeps into one folder
-// make each run once, a long run prints progress, and the co-allocation limits refuse at check.
+// make each run once, a long run of every kind prints progress, and the co-allocation limits refuse
+// at check.
 #include <gtest/gtest.h>
 
 #include "tests/sim/cli_support.hpp"
@@ -106,6 +107,48 @@ TEST(RunLimits, ALongRunPrintsProgressOnStderr) {
   EXPECT_NE(r.output.find("arsim: " + (dir / "o").string() + ": "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(" s of wall time, simulated time "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(" requests decided\n"), std::string::npos) << r.output;
+}
+
+// One small run of each other simulating kind; `{}` in its text is the source folder.
+struct KindRun {
+  const char* kind;
+  const char* counted;  // the things its progress line counts
+  const char* text;
+};
+
+const KindRun kKindRuns[] = {
+    {"gangmatch", " of 100 jobs finished\n", R"(<scenario name="g" kind="gangmatch" seed="5">
+  <platform file="{}/platforms/condor_pool.xml"/>
+  <workload jobs="100" license_density="0.5" selectivity="2" durations="600 1200"/>
+  <output bucket="600" horizon="7200"/>
+</scenario>
+)"},
+    {"matching", " of 120 jobs finished\n", R"(<scenario name="m" kind="matching" seed="4">
+  <platform file="{}/platforms/cluster128.xml"/>
+  <workload jobs="120" load="0.8" complexity="0.3" mean_duration="300"/>
+  <matcher algorithm="lp" batch_size="10" period="20"/>
+</scenario>
+)"},
+    {"interval", " of 500 tasks finished\n", R"(<scenario name="i" kind="interval" seed="5">
+  <platform file="{}/platforms/cluster128.xml"/>
+  <workload generator="intervals" tasks="500" period="1000" dependent_fraction="0.1"/>
+  <interval_rm scheduler="est-ect" resources="10" period="1000"/>
+</scenario>
+)"},
+};
+
+TEST(RunLimits, ARunOfEveryKindPrintsProgressOnStderr) {
+  for (const auto& k : kKindRuns) {
+    const auto dir = scratch(std::string("progress-") + k.kind);
+    const auto f =
+        write_scenario(dir, fmt::format(fmt::runtime(k.text), fs::current_path().string()));
+    const auto r = shell(fmt::format("({} run {} --out {} --progress 0.001 >/dev/null)",
+                                     ARSIM_BINARY, f.string(), (dir / "o").string()));
+    EXPECT_EQ(r.status, 0) << k.kind << ": " << r.output;
+    EXPECT_NE(r.output.find("arsim: " + (dir / "o").string() + ": "), std::string::npos)
+        << k.kind << ": " << r.output;
+    EXPECT_NE(r.output.find(k.counted), std::string::npos) << k.kind << ": " << r.output;
+  }
 }
 
 namespace {

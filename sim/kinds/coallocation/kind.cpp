@@ -71,18 +71,6 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
-// Counts the decided requests into the run's progress line.
-class ProgressSink : public EventSink {
- public:
-  explicit ProgressSink(engine::ProgressLine& line) : line_(line) {}
-  void on(const Event& event) override {
-    if (std::holds_alternative<RequestDecided>(event)) line_.add_done();
-  }
-
- private:
-  engine::ProgressLine& line_;
-};
-
 platform::ReadOptions read_options(const scenario::Settings& s) {
   platform::ReadOptions options;
   options.max_default_paths = static_cast<std::size_t>(s.get_int("platform.max_paths"));
@@ -124,10 +112,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 
   Recorder recorder;
   engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
-  ProgressSink counter(progress);
+  engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
   EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
-  bus.subscribe(recorder);
-  bus.subscribe(counter);
+  bus.subscribe(counted);
   const auto transfers =
       transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
   start_actors(catalog, spec, {&sim.view(), &bus}, requests);
