@@ -176,3 +176,47 @@ TEST(RunLimits, CoallocationRequestsAreBoundedAtCheck) {
   EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set user.UserA.mean_interarrival=2").status,
             0);
 }
+
+// gridars-ip's model grows with paths x pairs; CBC's root cuts do not stop at time_limit, so a
+// platform of hundreds of sites with a default path per pair would plan for hours. A SimGrid
+// <cluster> of 256 hosts: 256 sites, 32,640 paths, 262,000 variables for a Type 4 ring.
+TEST(RunLimits, GridarsIpModelsAreBoundedAtCheck) {
+  const auto dir = scratch("ip-size");
+  std::ofstream(dir / "c256.xml") << R"(<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <cluster id="c" prefix="node-" suffix="" radical="0-255" speed="1Gf" core="8" bw="10Gbps"
+             lat="10us" bb_bw="100Gbps" bb_lat="10us"/>
+  </zone>
+</platform>
+)";
+  std::string body = slurp("scenarios/elgl_greedy.xml");
+  const std::string platform = "../platforms/elgl.xml";
+  body.replace(body.find(platform), platform.size(), (dir / "c256.xml").string());
+  const auto f = write_scenario(dir, body);
+  const std::string ip = " --set grc.planner=gridars-ip --set output.bucket=86400";
+  auto r = arsim("check " + f.string() + ip);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
+  EXPECT_NE(r.output.find("key 'grc.planner': planner 'gridars-ip': a request of 4 components "
+                          "(4 pairs with bandwidth) on 256 sites and 32640 paths makes a model of "
+                          "2.621e+05 variables per frame; the limit is max_variables=200000"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(arsim("check " + f.string() + ip + " --set planner.max_variables=0").status, 0);
+  // On ELGL (10 sites, 31 paths) a Type 1 request makes 2 x 10 + 2 x 31 x 1 = 82 variables,
+  // Type 3 3 x 10 + 2 x 31 x 2 = 154, a Type 4 ring 4 x 10 + 2 x 31 x 4 = 288.
+  r = arsim(
+      "check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
+      "planner.max_variables=100");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("3 components (2 pairs with bandwidth) on 10 sites and 31 paths makes "
+                          "a model of 154 variables"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
+                  "planner.max_variables=288")
+                .status,
+            0);
+}

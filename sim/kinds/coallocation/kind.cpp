@@ -89,15 +89,18 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   metrics_config(s);
   transfers::transfer_config(s);
   std::set<std::string> users;
+  std::vector<model::Request> from_file;
   if (s.get_string("workload.generator") == "gridars") {
     gridars_config(s);
     users.insert(s.users().begin(), s.users().end());
   } else {
-    for (const auto& r : make_workload(s, 0, 0)) users.insert(r.user);
+    from_file = make_workload(s, 0, 0);
+    for (const auto& r : from_file) users.insert(r.user);
   }
   // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
   const auto size = platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
   check_output_rows(s, size, users.size());
+  check_planner_limits(catalog, s, size, request_shapes(s, from_file));
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
