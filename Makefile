@@ -85,7 +85,7 @@ bench: build
 	$(BUILD)/arsim-bench
 
 reproduce: build
-	$(PYTHON) analysis/reproduce.py --arsim $(BUILD)/arsim --out results/paper
+	$(PYTHON) -m analysis.reproduce --arsim $(BUILD)/arsim --out results/paper
 
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD)

@@ -5,8 +5,8 @@ import os
 import numpy as np
 import pandas as pd
 
-import scs_plots as plots
-from common import run_dirs, run_info
+from . import scs_plots as plots
+from .readers import read_offline
 
 # Published numbers.
 TABLE1 = {"maxima-is": (32, 0.625), "table1-scs-assignment": (5, 0.8125)}
@@ -20,28 +20,10 @@ STYLE_ORDER = list(plots.STYLE)  # report order of the schedulers
 XLABEL = {"rho": "utilization ρ = B / M", "gain": "operational gain G = N / M", "granularity": "granularity g"}
 
 
-def _number(v):
-    try:
-        return float(v)
-    except ValueError:
-        return v
-
-
 def load(out_dir):
-    """Every run's results.csv joined with its timings.csv, plus the sweep point and run index."""
-    frames = []
-    for d in run_dirs(out_dir):
-        r = pd.read_csv(os.path.join(d, "results.csv"))
-        t_path = os.path.join(d, "timings.csv")
-        if os.path.exists(t_path):
-            t = pd.read_csv(t_path).drop(columns="row")
-            r = pd.concat([r, t], axis=1)
-        info = run_info(d)
-        for k, v in info["point"].items():
-            r["p_" + k.split(".", 1)[-1]] = _number(v)
-        r["run_index"] = info["run_index"]
-        frames.append(r)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    """Every run's results.csv joined with its timings.csv, plus the sweep point (p_<key>) and
+    run index."""
+    return read_offline(out_dir)
 
 
 def _md(df, digits=4):
@@ -129,7 +111,6 @@ def deviation_figure(df, fig_dir, name, title, xs=("rho", "gain")):
 
 def spectrum(out, fig_dir):
     df = load(os.path.join(out, "scs_spectrum"))
-    df["scheduler"] = df["scheduler"].fillna("")
     cases, summary, lines = [], [], ["| g | N | M | β | λ_1 | λ_2 − λ_M | λ_N | largest scs cluster | D scs | D scs-ls | D est-ect | D ect | D metis |",
                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for g, s in df.groupby("p_granularity"):
