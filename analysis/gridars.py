@@ -23,7 +23,7 @@ FIG8_VARIANTS = {"variant=A": "(A) balance", "variant=B_cores": "(B) by CPUs",
 DOMAIN_STYLE = {"N": "-", "S": "--", "U": ":"}
 
 
-def _site_sizes(out_dir):
+def site_sizes(out_dir):
     """site -> (domain, cores) from one run's resources.csv."""
     res = read_resources(run_dirs(out_dir)[0])
     res = res[res.kind == "cores"].drop_duplicates("resource")
@@ -59,7 +59,7 @@ def fig8(out_dir, fig_dir):
     every = read_aggregate(out_dir)
     panels = {label: every[every.point == point] for point, label in FIG8_VARIANTS.items()
               if (every.point == point).any()}
-    sizes = _site_sizes(out_dir)
+    sizes = site_sizes(out_dir)
     palette = dict(zip(sorted({c for _, c in sizes.values()}),
                        ["tab:orange", "tab:green", "tab:blue", "tab:purple", "tab:gray"]))
     fig = new_figure(figsize=(4.6 * len(panels), 4.2))
@@ -78,7 +78,7 @@ def fig8(out_dir, fig_dir):
     return path, "\n".join(lines)
 
 
-def _per_plan_times(run_dir):
+def per_plan_times(run_dir):
     """Per request: planner time per solved frame (thread CPU time where the run wrote it, so the
     figure does not depend on what else the machine ran) and the number of requested sites."""
     t = read_timings(run_dir)
@@ -145,7 +145,7 @@ def table2(out_dir, fig_dir):
     labels = {"variant=cbc": "CBC", "variant=cbc-st": "CBC-st", "variant=glpk": "GLPK",
               "variant=glpk-st": "GLPK-st", "variant=cbc-st-1": "CBC-st-1 (first feasible)"}
     found = {point_of(d): d for d in run_dirs(out_dir)}
-    series = {label: _per_plan_times(found[point]) for point, label in labels.items()
+    series = {label: per_plan_times(found[point]) for point, label in labels.items()
               if point in found}
     lines = ["| ours | mean [ms] | median [ms] | max [ms] | σ [ms] | paper row | avg [s] | max [s] | σ [s] |",
              "|---|---|---|---|---|---|---|---|---|"]
