@@ -156,10 +156,12 @@ def point_of(run_dir):
 # --- coallocation -----------------------------------------------------------------------------
 
 def read_requests(run_dir):
+    """requests.csv: one row per request, its outcome and reserved frame (NaN when rejected)."""
     return _run_file(run_dir, "requests.csv")
 
 
 def read_reservations(run_dir):
+    """reservations.csv: one row per committed reservation of cores or bandwidth."""
     return _run_file(run_dir, "reservations.csv")
 
 
@@ -169,6 +171,7 @@ def read_jobs(run_dir):
 
 
 def read_resources(run_dir):
+    """resources.csv of a coallocation run: reserved and used share per resource and bucket."""
     return _run_file(run_dir, "resources.csv")
 
 
@@ -178,66 +181,81 @@ def read_timings(run_dir):
 
 
 def read_grcs(run_dir):
+    """grcs.csv: one row per GRC, its requests, acceptances, plans tried and refusals."""
     return _run_file(run_dir, "grcs.csv")
 
 
 def read_attempts(run_dir):
+    """attempts.csv: one row per plan tried and not committed."""
     return _run_file(run_dir, "attempts.csv")
 
 
 def read_transfers(run_dir):
+    """transfers.csv: one row per reserved pair of an accepted request (transfers.enabled)."""
     return _run_file(run_dir, "transfers.csv")
 
 
 # --- gangmatch --------------------------------------------------------------------------------
 
 def read_gangmatch_jobs(run_dir):
+    """jobs.csv of a gangmatch run: one row per job, its gang's times and members."""
     return _run_file(run_dir, "jobs.csv", "gangmatch")
 
 
 def read_gangs(run_dir):
+    """gangs.csv: one row per gang the matchmaker proposed, committed or refused."""
     return _run_file(run_dir, "gangs.csv", "gangmatch")
 
 
 def read_holds(run_dir):
+    """holds.csv: one row per claim a workstation or license held for a gang."""
     return _run_file(run_dir, "holds.csv", "gangmatch")
 
 
 def read_unavailability(run_dir):
+    """unavailability.csv: one row per period a resource's owner took it back."""
     return _run_file(run_dir, "unavailability.csv", "gangmatch")
 
 
 def read_cycles(run_dir):
+    """cycles.csv: one row per negotiation cycle, its pool and the matcher's counts."""
     return _run_file(run_dir, "cycles.csv", "gangmatch")
 
 
 def read_utilisation(run_dir):
+    """utilisation.csv: held, running and unavailable share per resource kind and bucket."""
     return _run_file(run_dir, "utilisation.csv", "gangmatch")
 
 
 def read_gangmatch_timings(run_dir):
+    """timings.csv of a gangmatch run: the matcher's wall seconds per cycle."""
     return _run_file(run_dir, "timings.csv", "gangmatch")
 
 
 # --- matching ---------------------------------------------------------------------------------
 
 def read_matching_jobs(run_dir):
+    """jobs.csv of a matching run: one row per job (batch and times NaN if never matched)."""
     return _run_file(run_dir, "jobs.csv", "matching")
 
 
 def read_batches(run_dir):
+    """batches.csv: one row per batch the matcher solved."""
     return _run_file(run_dir, "batches.csv", "matching")
 
 
 def read_offers(run_dir):
+    """offers.csv: what each provider offered of each attribute at each report."""
     return _run_file(run_dir, "offers.csv", "matching")
 
 
 def read_matching_resources(run_dir):
+    """resources.csv of a matching run: use and offer per attribute and bucket."""
     return _run_file(run_dir, "resources.csv", "matching")
 
 
 def read_matching_timings(run_dir):
+    """timings.csv of a matching run: the matcher's wall seconds per batch."""
     return _run_file(run_dir, "timings.csv", "matching")
 
 

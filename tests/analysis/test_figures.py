@@ -10,7 +10,6 @@ from matplotlib.figure import Figure
 
 from analysis import (ctaap, gangmatch, gangmatch_data, gridars, gridars_factorial, gridars_fig7,
                       matching, matching_sim, multi_grc, readers, reproduce, scs_data, scs_plots)
-from conftest import first_run
 
 MODULES = ["common", "ctaap", "gangmatch", "gangmatch_data", "gridars", "gridars_factorial",
            "gridars_fig7", "matching", "matching_sim", "multi_grc", "readers", "reproduce", "scs",
