@@ -3,8 +3,8 @@ sim/kinds/*/ and sim/engine/), each with the dtypes of its columns. Nothing else
 reads an arsim output.
 
 Dtypes: "str" columns keep empty fields as "" (summary.csv's resource, a rejected request's sites);
-"int" columns never hold an empty field; "float" columns read an empty field as NaN (a rejected
-request's reserved_start, a job not yet started). Columns a schema does not name (offline
+"int" (and "uint64", a seed) columns never hold an empty field; "float" columns read an empty
+field as NaN (a rejected request's reserved_start, a job not yet started). Columns a schema does not name (offline
 results, sweep.csv's metrics and sweep keys) are inferred: numbers where every non-empty field is
 one, text otherwise, empty text as "".
 """
@@ -14,7 +14,7 @@ import os
 
 import pandas as pd
 
-S, I, F = "str", "int", "float"
+S, I, U, F = "str", "int", "uint64", "float"  # U: a seed (0 … 2^64 − 1)
 
 # Batsim-like jobs.csv of the coallocation and interval kinds (interval has no hosts column).
 BATSIM_JOBS = {"job_id": S, "submission_time": F, "requested_number_of_resources": I,
@@ -26,7 +26,7 @@ SCHEMAS = {
     # every simulation kind
     "summary.csv": SUMMARY,
     # engine: one per sweep
-    "sweep.csv": {"run": S, "point": S, "seed": I, "run_index": I},
+    "sweep.csv": {"run": S, "point": S, "seed": U, "run_index": I},
     "aggregate.csv": {"point": S, "metric": S, "user": S, "resource": S, "bucket_end": S, "runs": I,
                       "mean": F, "ci95": F},
     # coallocation (sim/kinds/coallocation/output/writers.cpp, competition.cpp, transfers/)
@@ -105,6 +105,8 @@ def read_table(path, schema_name):
         for c, t in types.items():
             if t == I:
                 df[c] = df[c].astype("int64")
+            elif t == U:
+                df[c] = df[c].astype("uint64")
             elif t == F:
                 df[c] = df[c].astype("float64")
             elif t is None and df[c].dtype == object:

@@ -35,7 +35,7 @@ RUN_FILES = [
     (r.read_matching_timings, "sim/matching_sim", "matching/timings.csv"),
     (r.read_summary, "sim/matching_sim", "summary.csv"),
 ]
-DTYPE = {r.S: "object", r.I: "int64", r.F: "float64"}
+DTYPE = {r.S: "object", r.I: "int64", r.U: "uint64", r.F: "float64"}
 
 
 def check_dtypes(df, schema):
@@ -82,7 +82,7 @@ def test_sweep_and_aggregate(runs):
     out = runs / "sim/multi_grc"
     sweep = r.read_sweep(out)
     assert list(sweep.columns[:5]) == ["run", "point", "seed", "run_index", "variant"]
-    assert sweep.seed.dtype == "int64" and sweep.run_index.dtype == "int64"
+    assert sweep.seed.dtype == "uint64" and sweep.run_index.dtype == "int64"
     assert sweep.submitted.dtype == "int64" and sweep.success_ratio.dtype == "float64"
     assert len(sweep) == 6 and set(sweep.point) == {"variant=one_grc", "variant=two_grcs"}
     agg = r.read_aggregate(out)
@@ -120,6 +120,12 @@ def test_offline_sweep_keys(runs):
     every = r.read_offline(runs / "paper/scs_fig3")
     assert every.p_granularity.dtype == "float64" and every.p_duration_cv.nunique() > 1
     assert every.rho.dtype == "float64" and every.rho.isna().any()  # not found: empty
+
+
+def test_largest_seed(tmp_path):
+    (tmp_path / "sweep.csv").write_text("run,point,seed,run_index,x\nrun_000,all,18446744073709551615,0,1.5\n")
+    sweep = r.read_sweep(tmp_path)
+    assert int(sweep.seed[0]) == 2**64 - 1 and sweep.x[0] == 1.5
 
 
 def test_missing_column_is_refused(tmp_path):
