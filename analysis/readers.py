@@ -4,9 +4,9 @@ reads an arsim output.
 
 Dtypes: "str" columns keep empty fields as "" (summary.csv's resource, a rejected request's sites);
 "int" (and "uint64", a seed) columns never hold an empty field; "float" columns read an empty
-field as NaN (a rejected request's reserved_start, a job not yet started). Columns a schema does not name (offline
-results, sweep.csv's metrics and sweep keys) are inferred: numbers where every non-empty field is
-one, text otherwise, empty text as "".
+field as NaN (a rejected request's reserved_start, a job not yet started). Columns a schema does
+not name (offline results, sweep.csv's metrics and sweep keys) are inferred: numbers where every
+non-empty field is one, text otherwise, empty text as "".
 """
 import csv
 import json
