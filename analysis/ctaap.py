@@ -4,14 +4,12 @@ Offline runs write one results.csv (deterministic columns) and one timings.csv (
 columns) per run; aggregate.csv only covers simulation runs, so every run is read here."""
 import os
 
-import matplotlib
+import numpy as np
+import pandas as pd
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from common import run_dirs, save_figure  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import read_offline
+from .stats import ci95
 
 # §4: the chance that one request (1..100) fits one offer (1..R): 1 - 0.495 * 100 / R; the paper
 # prints the first three (50.5 %, ≈75 %, ≈83 %).
@@ -20,22 +18,6 @@ PAPER_FIT = {100: 0.505, 200: 0.75, 300: 0.83}
 
 def exact_fit(r):
     return 1 - 0.495 * 100 / r
-
-
-def read_runs(out_dir):
-    """One row per run: results.csv joined with timings.csv."""
-    frames = []
-    for d in run_dirs(out_dir):
-        res = pd.read_csv(os.path.join(d, "results.csv"), keep_default_na=False,
-                          na_values={"ip_bound": [""], "ip_size": [""]})
-        tim = pd.read_csv(os.path.join(d, "timings.csv"))
-        frames.append(pd.concat([res, tim.drop(columns=["row"])], axis=1))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-
-
-def _ci95(xs):
-    xs = np.asarray(xs, dtype=float)
-    return 1.96 * xs.std(ddof=1) / np.sqrt(len(xs)) if len(xs) > 1 else float("nan")
 
 
 def _with_bound(df):
@@ -55,7 +37,7 @@ def fig2_table(df):
     for r, g in _with_bound(df).groupby("offer_max"):
         proven = g[g.proven]
         rows.append(dict(offer_max=int(r), runs=len(g), fit=g.fit_share.mean(), fit_exact=exact_fit(r),
-                         fit_paper=PAPER_FIT.get(int(r)), rate=g.ratio.mean(), rate_ci=_ci95(g.ratio),
+                         fit_paper=PAPER_FIT.get(int(r)), rate=g.ratio.mean(), rate_ci=ci95(g.ratio),
                          rate_lower=np.nanmean(g.lower), proven=len(proven) / len(g),
                          rate_proven=proven.ratio.mean() if len(proven) else float("nan"),
                          at_best=(g.ctaap_size >= g.best_size).mean(),
@@ -64,30 +46,41 @@ def fig2_table(df):
     return pd.DataFrame(rows)
 
 
+def plot_fig2_rate(ax, t):
+    """Fig. 2's success rate per offer range on `ax` (t: fig2_table)."""
+    # One run per range has no interval: no error bars then, rather than failing on all-NaN yerr.
+    yerr = None if t.rate_ci.isna().all() else t.rate_ci.fillna(0)
+    ax.errorbar(t.offer_max, t.rate, yerr=yerr, marker="o", capsize=3,
+                label="CTAAP-Solver / best known (mean ± 95 % CI)")
+    ax.plot(t.offer_max, t.rate_lower, "v--", label="CTAAP-Solver / proven bound (lower estimate)")
+    ax.plot(t.offer_max, t.rate_proven, "s:", label="runs with the optimum proven only")
+    ax.set_xlabel("offer range 1..R")
+    ax.set_ylabel("success rate (allocation size / optimum)")
+    ax.set_ylim(0.5, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title("success rate")
+
+
+def plot_fig2_fit(ax, t):
+    """Fig. 2's single-fit probability per offer range on `ax`: ours, exact, the paper's."""
+    ax.plot(t.offer_max, t.fit, "o-", label="ours (measured share of fitting pairs)")
+    ax.plot(t.offer_max, t.fit_exact, "k--", lw=1, label="1 − 0.495·100/R (exact)")
+    ax.plot(list(PAPER_FIT), list(PAPER_FIT.values()), "r*", ms=12, label="paper (§4)")
+    ax.set_xlabel("offer range 1..R")
+    ax.set_ylabel("P(one request fits one offer)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("single-fit probability")
+
+
 def draw_fig2(t, fig_dir):
-    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
-    a.errorbar(t.offer_max, t.rate, yerr=t.rate_ci, marker="o", capsize=3,
-               label="CTAAP-Solver / best known (mean ± 95 % CI)")
-    a.plot(t.offer_max, t.rate_lower, "v--", label="CTAAP-Solver / proven bound (lower estimate)")
-    a.plot(t.offer_max, t.rate_proven, "s:", label="runs with the optimum proven only")
-    a.set_xlabel("offer range 1..R")
-    a.set_ylabel("success rate (allocation size / optimum)")
-    a.set_ylim(0.5, 1.02)
-    a.grid(alpha=0.3)
-    a.legend(fontsize=8, loc="lower right")
-    a.set_title("success rate")
-    b.plot(t.offer_max, t.fit, "o-", label="ours (measured share of fitting pairs)")
-    b.plot(t.offer_max, t.fit_exact, "k--", lw=1, label="1 − 0.495·100/R (exact)")
-    pts = [(r, p) for r, p in PAPER_FIT.items()]
-    b.plot([r for r, _ in pts], [p for _, p in pts], "r*", ms=12, label="paper (§4)")
-    b.set_xlabel("offer range 1..R")
-    b.set_ylabel("P(one request fits one offer)")
-    b.grid(alpha=0.3)
-    b.legend(fontsize=8)
-    b.set_title("single-fit probability")
+    fig = new_figure(figsize=(11, 4.2))
+    a, b = fig.subplots(1, 2)
+    plot_fig2_rate(a, t)
+    plot_fig2_fit(b, t)
     fig.suptitle("CTAAP Fig. 2 reproduced: 50 request nodes, 5 clusters of capacity 1..11")
-    path = save_figure(fig, fig_dir, "ctaap_fig2.png", dpi=120)
-    return path
+    return save_figure(fig, fig_dir, "ctaap_fig2.png", dpi=120)
 
 
 def fig3_table(df):
@@ -102,28 +95,39 @@ def fig3_table(df):
     return pd.DataFrame(rows)
 
 
-def draw_fig3(t, df, fig_dir):
-    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
-    a.plot(t.n, t.cbc_s, "s-", label="CBC (exact IP), median")
-    a.plot(t.n, t.ctaap_ms / 1e3, "o-", label="CTAAP-Solver, median")
+def plot_fig3_times(ax, t, df):
+    """Fig. 3's medians of CBC and CTAAP-Solver per request size on `ax`, log scale, CBC runs
+    stopped at their time limit marked (t: fig3_table of the runs df)."""
+    ax.plot(t.n, t.cbc_s, "s-", label="CBC (exact IP), median")
+    ax.plot(t.n, t.ctaap_ms / 1e3, "o-", label="CTAAP-Solver, median")
     lim = df[df.ip_status != "optimal"]
-    a.plot(lim.request_nodes, lim.ip_seconds, "rx", label="CBC run stopped at its time limit")
-    a.set_yscale("log")
-    a.set_xlabel("request nodes n")
-    a.set_ylabel("run time [s]")
-    a.grid(alpha=0.3, which="both")
-    a.legend(fontsize=8)
-    a.set_title("CTAAP-Solver vs CBC")
-    b.plot(t.n, t.ctaap_ms, "o-")
-    b.fill_between(t.n, t.ctaap_ms, t.ctaap_max_ms, alpha=0.2, label="median to max")
-    b.set_xlabel("request nodes n")
-    b.set_ylabel("CTAAP-Solver run time [ms]")
-    b.grid(alpha=0.3)
-    b.legend(fontsize=8)
-    b.set_title("CTAAP-Solver alone")
+    ax.plot(lim.request_nodes, lim.ip_seconds, "rx", label="CBC run stopped at its time limit")
+    ax.set_yscale("log")
+    ax.set_xlabel("request nodes n")
+    ax.set_ylabel("run time [s]")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=8)
+    ax.set_title("CTAAP-Solver vs CBC")
+
+
+def plot_fig3_ctaap(ax, t):
+    """CTAAP-Solver's median and maximum time per request size on `ax`."""
+    ax.plot(t.n, t.ctaap_ms, "o-")
+    ax.fill_between(t.n, t.ctaap_ms, t.ctaap_max_ms, alpha=0.2, label="median to max")
+    ax.set_xlabel("request nodes n")
+    ax.set_ylabel("CTAAP-Solver run time [ms]")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("CTAAP-Solver alone")
+
+
+def draw_fig3(t, df, fig_dir):
+    fig = new_figure(figsize=(11, 4.2))
+    a, b = fig.subplots(1, 2)
+    plot_fig3_times(a, t, df)
+    plot_fig3_ctaap(b, t)
     fig.suptitle("CTAAP Fig. 3 reproduced: 5 clusters, capacity 1..n/5, offers 1..200")
-    path = save_figure(fig, fig_dir, "ctaap_fig3.png", dpi=120)
-    return path
+    return save_figure(fig, fig_dir, "ctaap_fig3.png", dpi=120)
 
 
 def _pct(x):
@@ -131,7 +135,7 @@ def _pct(x):
 
 
 def fig2_lines(out_dir, fig_dir, rel):
-    df = read_runs(out_dir)
+    df = read_offline(out_dir)
     if df.empty:
         return []
     t = fig2_table(df)
@@ -163,7 +167,7 @@ def fig2_lines(out_dir, fig_dir, rel):
 
 
 def fig3_lines(out_dir, fig_dir, rel):
-    df = read_runs(out_dir)
+    df = read_offline(out_dir)
     if df.empty:
         return []
     t = fig3_table(df)

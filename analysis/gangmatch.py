@@ -5,15 +5,16 @@ prints beside ours.
 
 Run as a script on the output folder of scenarios/gangmatch_sim.xml (the gangmatch run kind), it
 draws that sweep from its sweep.csv (docs/gangmatch_sim.md):
-    /usr/bin/python3 analysis/gangmatch.py results/gangmatch_sim"""
+    /usr/bin/python3 -m analysis.gangmatch results/gangmatch_sim"""
 import os
 import sys
 
 import numpy as np
-import pandas as pd
 
-import gangmatch_data as gd
-from gangmatch_data import CLU, DYN, LR, NAIVE, NAIVE_TYPE, PAPER, RL, plt
+from . import gangmatch_data as gd
+from .common import new_figure, save_figure
+from .gangmatch_data import CLU, DYN, LR, NAIVE, NAIVE_TYPE, PAPER, RL
+from .readers import read_sweep
 
 NAMES = ("gangmatch_fig5", "gangmatch_fig6_11", "gangmatch_exact", "gangmatch_readings")
 
@@ -196,37 +197,45 @@ SIM_PANELS = (("mean_cycle_time", "mean simulated cycle time [s]"),
               ("license_utilisation", "licenses held (share)"))
 
 
-def draw_sim_sweep(out_dir, path):
-    """One bar per (L, S) point and matcher, mean over the runs, each run a dot; returns the
-    per-point means as a table."""
-    df = pd.read_csv(os.path.join(out_dir, "sweep.csv"))
-    df = df.rename(columns=lambda c: c.split(".")[-1])
+def plot_sim_sweep(ax, df, column, label):
+    """One panel of the gangmatch sweep on `ax`: per (L, S) point and matcher, the mean of
+    `column` over the runs as a bar, each run a dot (df: sweep.csv with short key names)."""
     points = sorted({(l, s) for l, s in zip(df.license_density, df.selectivity)})
     matchers = sorted(df.matcher.unique())
-    fig, axes = plt.subplots(1, len(SIM_PANELS), figsize=(4 * len(SIM_PANELS), 3.6))
     width = 0.8 / len(matchers)
+    for k, m in enumerate(matchers):
+        for i, (l, s) in enumerate(points):
+            v = df[(df.matcher == m) & (df.license_density == l) & (df.selectivity == s)][column]
+            x = i + (k - (len(matchers) - 1) / 2) * width
+            ax.bar(x, v.mean(), width, color=f"C{k}", label=m if i == 0 else None)
+            ax.plot([x] * len(v), v, "k.", ms=3)
+    ax.set_xticks(range(len(points)))
+    ax.set_xticklabels([f"L={100 * l:.0f}%\nS={s}" for l, s in points], fontsize=8)
+    ax.set_ylabel(label, fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+
+
+def read_sim_sweep(out_dir):
+    """sweep.csv of a gangmatch run, sweep keys by their last part (license_density, ...)."""
+    return read_sweep(out_dir).rename(columns=lambda c: c.split(".")[-1])
+
+
+def draw_sim_sweep(out_dir, path):
+    """The panels of SIM_PANELS side by side into `path`; returns the per-point means as a table."""
+    df = read_sim_sweep(out_dir)
+    fig = new_figure(figsize=(4 * len(SIM_PANELS), 3.6))
+    axes = fig.subplots(1, len(SIM_PANELS))
     for ax, (column, label) in zip(axes, SIM_PANELS):
-        for k, m in enumerate(matchers):
-            for i, (l, s) in enumerate(points):
-                v = df[(df.matcher == m) & (df.license_density == l) & (df.selectivity == s)][column]
-                x = i + (k - (len(matchers) - 1) / 2) * width
-                ax.bar(x, v.mean(), width, color=f"C{k}", label=m if i == 0 else None)
-                ax.plot([x] * len(v), v, "k.", ms=3)
-        ax.set_xticks(range(len(points)))
-        ax.set_xticklabels([f"L={100 * l:.0f}%\nS={s}" for l, s in points], fontsize=8)
-        ax.set_ylabel(label, fontsize=8)
-        ax.grid(alpha=0.3, axis="y")
+        plot_sim_sweep(ax, df, column, label)
     axes[0].legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, os.path.dirname(path), os.path.basename(path), dpi=120)
     keys = ["license_density", "selectivity", "matcher"]
     return df.groupby(keys)[[c for c, _ in SIM_PANELS] + ["refused_gangs", "finished"]].mean()
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: analysis/gangmatch.py OUT_DIR_OF_gangmatch_sim")
+        sys.exit("usage: python3 -m analysis.gangmatch OUT_DIR_OF_gangmatch_sim")
     figure = os.path.join(sys.argv[1], "gangmatch_sim.png")
     table = draw_sim_sweep(sys.argv[1], figure)
     print(table.to_string(float_format=lambda x: f"{x:.4g}"))

@@ -5,14 +5,11 @@ Every offline run writes results.csv (one row per matcher, deterministic) and ti
 wall-clock columns, by row)."""
 import os
 
-import matplotlib
+import numpy as np
+import pandas as pd
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from common import run_dirs  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import read_offline
 
 LR, RL, DYN, CLU = "indexed", "indexed:order=right-to-left", "dynamic", "clustered"
 NAIVE, NAIVE_TYPE = "naive", "naive:scan=type"
@@ -28,16 +25,7 @@ PAPER = {
 
 def read(out_dir):
     """One row per (run, matcher): results.csv beside its timings."""
-    frames = []
-    for d in run_dirs(out_dir):
-        res = pd.read_csv(os.path.join(d, "results.csv"), keep_default_na=False,
-                          na_values={"exact_gangs": [""]})
-        tim = pd.read_csv(os.path.join(d, "timings.csv"), keep_default_na=False,
-                          na_values={"exact_seconds": [""]})
-        res = pd.concat([res, tim.drop(columns=["row"])], axis=1)
-        res["run"] = d
-        frames.append(res)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    return read_offline(out_dir)
 
 
 def growth(df, y):
@@ -48,7 +36,8 @@ def growth(df, y):
     return float(np.polyfit(np.log(d.jobs), np.log(d[y]), 1)[0])
 
 
-def _curves(ax, df, y, title, ylabel, log=False):
+def plot_curves(ax, df, y, title, ylabel, log=False):
+    """Column y against N on `ax`, one line per (license density, selectivity), mean over runs."""
     for (l, s), g in df.groupby(["license_density", "selectivity"]):
         g = g.groupby("jobs")[y].mean()
         ax.plot(g.index, g.values, "o-" if l < 1 else "s--", ms=3,
@@ -63,17 +52,13 @@ def _curves(ax, df, y, title, ylabel, log=False):
 
 
 def draw_curves(df, matcher, y, title, ylabel, path, log=False):
-    fig, ax = plt.subplots(figsize=(6, 4.2))
-    _curves(ax, df[df.matcher == matcher], y, title, ylabel, log)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    fig = new_figure(figsize=(6, 4.2))
+    plot_curves(fig.subplots(), df[df.matcher == matcher], y, title, ylabel, log)
+    return save_figure(fig, os.path.dirname(path), os.path.basename(path), dpi=120)
 
 
-def draw_versus(df, density, path, paper_lines=False):
-    """Figs. 9-10: left to right vs dynamic (and clustered) probes at one license density."""
-    fig, ax = plt.subplots(figsize=(6, 4.2))
+def plot_versus(ax, df, density, paper_lines=False):
+    """Figs. 9-10 on `ax`: left to right vs dynamic (and clustered) probes at one license density."""
     d = df[df.license_density == density]
     for m, style, color in ((LR, "o-", "tab:blue"), (DYN, "s-", "tab:green"),
                             (CLU, "^:", "tab:purple")):
@@ -94,10 +79,12 @@ def draw_versus(df, density, path, paper_lines=False):
     ax.set_title(f"left to right vs dynamic, L = {100 * density:.0f} %", fontsize=10)
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+
+
+def draw_versus(df, density, path, paper_lines=False):
+    fig = new_figure(figsize=(6, 4.2))
+    plot_versus(fig.subplots(), df, density, paper_lines)
+    return save_figure(fig, os.path.dirname(path), os.path.basename(path), dpi=120)
 
 
 def at(df, matcher, jobs, density, selectivity, column):

@@ -1,15 +1,11 @@
 """GridARS (Takefusa et al.) Fig. 8 and Table 2 / Figs. 9-10: drawings and report sections
 (Fig. 7 is in gridars_fig7.py)."""
-import os
-
 import matplotlib
+import numpy as np
+import pandas as pd
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from common import point_of, read_aggregate, run_dirs, save_figure  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import point_of, read_aggregate, read_requests, read_resources, read_timings, run_dirs
 
 # Published numbers (GridARS §4.3, Table 2): row -> (avg s, max s, sigma s).
 TABLE2 = {
@@ -27,11 +23,34 @@ FIG8_VARIANTS = {"variant=A": "(A) balance", "variant=B_cores": "(B) by CPUs",
 DOMAIN_STYLE = {"N": "-", "S": "--", "U": ":"}
 
 
-def _site_sizes(out_dir):
+def site_sizes(out_dir):
     """site -> (domain, cores) from one run's resources.csv."""
-    res = pd.read_csv(os.path.join(run_dirs(out_dir)[0], "resources.csv"), dtype={"resource": str})
+    res = read_resources(run_dirs(out_dir)[0])
     res = res[res.kind == "cores"].drop_duplicates("resource")
     return {r.resource: (r.domain, int(r.capacity)) for r in res.itertuples()}
+
+
+def plot_fig8(ax, agg, sizes, palette, label):
+    """One option's panel on `ax`: a line per site of the mean load average against the request
+    load, domain by line style, size by colour. Returns (option, site, load at the middle
+    request load, load at the highest) per site."""
+    load = agg[agg.metric == "request_load"].set_index("bucket_end")["mean"]
+    site = agg[agg.metric == "site_load"]
+    rows = []
+    for name in sorted(site.resource.unique()):
+        domain, cores = sizes.get(name, ("?", 0))
+        s = site[site.resource == name].set_index("bucket_end")["mean"]
+        common = [b for b in s.index if b in load.index]
+        xs = np.array([load[b] for b in common])
+        order = np.argsort(xs)
+        ax.plot(xs[order] * 100, s[common].values[order], DOMAIN_STYLE.get(domain, "-."),
+                color=palette.get(cores, "black"), lw=1.6, label=f"{name} ({cores} CPUs)")
+        rows.append((label, name, s[common].values[order][len(order) // 2],
+                     s[common].values[order][-1]))
+    ax.set_title(label)
+    ax.set_xlabel("request load [%]")
+    ax.grid(alpha=0.3)
+    return rows
 
 
 def fig8(out_dir, fig_dir):
@@ -40,28 +59,14 @@ def fig8(out_dir, fig_dir):
     every = read_aggregate(out_dir)
     panels = {label: every[every.point == point] for point, label in FIG8_VARIANTS.items()
               if (every.point == point).any()}
-    sizes = _site_sizes(out_dir)
+    sizes = site_sizes(out_dir)
     palette = dict(zip(sorted({c for _, c in sizes.values()}),
                        ["tab:orange", "tab:green", "tab:blue", "tab:purple", "tab:gray"]))
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.2), sharey=True,
-                             squeeze=False)
+    fig = new_figure(figsize=(4.6 * len(panels), 4.2))
+    axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)
     rows = []
     for ax, (label, agg) in zip(axes[0], panels.items()):
-        load = agg[agg.metric == "request_load"].set_index("bucket_end")["mean"]
-        site = agg[agg.metric == "site_load"]
-        for name in sorted(site.resource.unique()):
-            domain, cores = sizes.get(name, ("?", 0))
-            s = site[site.resource == name].set_index("bucket_end")["mean"]
-            common = [b for b in s.index if b in load.index]
-            xs = np.array([load[b] for b in common])
-            order = np.argsort(xs)
-            ax.plot(xs[order] * 100, s[common].values[order], DOMAIN_STYLE.get(domain, "-."),
-                    color=palette.get(cores, "black"), lw=1.6, label=f"{name} ({cores} CPUs)")
-            rows.append((label, name, s[common].values[order][len(order) // 2],
-                         s[common].values[order][-1]))
-        ax.set_title(label)
-        ax.set_xlabel("request load [%]")
-        ax.grid(alpha=0.3)
+        rows += plot_fig8(ax, agg, sizes, palette, label)
     axes[0][0].set_ylabel("load average of the site (mean of runs)")
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="center right", fontsize=8,
@@ -73,11 +78,11 @@ def fig8(out_dir, fig_dir):
     return path, "\n".join(lines)
 
 
-def _per_plan_times(run_dir):
+def per_plan_times(run_dir):
     """Per request: planner time per solved frame (thread CPU time where the run wrote it, so the
     figure does not depend on what else the machine ran) and the number of requested sites."""
-    t = pd.read_csv(os.path.join(run_dir, "timings.csv"))
-    r = pd.read_csv(os.path.join(run_dir, "requests.csv"))
+    t = read_timings(run_dir)
+    r = read_requests(run_dir)
     column = "planning_cpu_seconds" if "planning_cpu_seconds" in t else "planning_wall_seconds"
     solves = r["solves"].clip(lower=1)
     return pd.DataFrame({"seconds": (t[column] / solves).values, "sites": r["components"].values})
@@ -89,9 +94,10 @@ TABLE2_PAIRS = {"GLPK": "GLPK", "GLPK-st": "GLPK-st", "CBC-st": "MiniSat-st",
 BLOCK = 25
 
 
-def _fig9(series, fig_dir):
-    fig, ax = plt.subplots(figsize=(8, 4.6))
-    for (name, df), color in zip(series.items(), plt.cm.tab10.colors):
+def plot_fig9(ax, series):
+    """Fig. 9 on `ax`: per planner ({name: per-plan times}), the median and 90th percentile of
+    each block of BLOCK requests, log scale."""
+    for (name, df), color in zip(series.items(), matplotlib.colormaps["tab10"].colors):
         ms = df.seconds.values * 1e3
         starts = np.arange(0, len(ms), BLOCK)
         mid = starts + BLOCK / 2
@@ -105,34 +111,41 @@ def _fig9(series, fig_dir):
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize=7, ncol=2)
     ax.set_title("GridARS Fig. 9 reproduced: planning time per plan, log scale")
-    path = save_figure(fig, fig_dir, "gridars_fig9.png", dpi=120)
-    return path
+
+
+def plot_fig10(ax, name, df):
+    """One planner's panel of Fig. 10 on `ax`: every plan's time, coloured by requested sites."""
+    for sites, color in {2: "tab:green", 3: "tab:blue", 4: "tab:red"}.items():
+        sel = df[df.sites == sites]
+        ax.plot(sel.index, sel.seconds * 1e3, ".", ms=2.5, color=color, label=f"{sites} sites")
+    ax.set_ylim(0, 10)
+    ax.set_title(name, fontsize=9)
+    ax.set_xlabel("request number")
+    ax.grid(alpha=0.3)
+
+
+def _fig9(series, fig_dir):
+    fig = new_figure(figsize=(8, 4.6))
+    plot_fig9(fig.subplots(), series)
+    return save_figure(fig, fig_dir, "gridars_fig9.png", dpi=120)
 
 
 def _fig10(series, fig_dir):
-    fig, axes = plt.subplots(1, len(series), figsize=(3.2 * len(series), 3.8), sharey=True,
-                             squeeze=False)
-    colors = {2: "tab:green", 3: "tab:blue", 4: "tab:red"}
+    fig = new_figure(figsize=(3.2 * len(series), 3.8))
+    axes = fig.subplots(1, len(series), sharey=True, squeeze=False)
     for ax, (name, df) in zip(axes[0], series.items()):
-        for sites, color in colors.items():
-            sel = df[df.sites == sites]
-            ax.plot(sel.index, sel.seconds * 1e3, ".", ms=2.5, color=color, label=f"{sites} sites")
-        ax.set_ylim(0, 10)
-        ax.set_title(name, fontsize=9)
-        ax.set_xlabel("request number")
-        ax.grid(alpha=0.3)
+        plot_fig10(ax, name, df)
     axes[0][0].set_ylabel("CPU time per plan [ms], 0-10 ms")
     axes[0][-1].legend(fontsize=7, markerscale=3)
     fig.suptitle("GridARS Fig. 10 reproduced: linear view, by requested sites")
-    path = save_figure(fig, fig_dir, "gridars_fig10.png", dpi=120)
-    return path
+    return save_figure(fig, fig_dir, "gridars_fig10.png", dpi=120)
 
 
 def table2(out_dir, fig_dir):
     labels = {"variant=cbc": "CBC", "variant=cbc-st": "CBC-st", "variant=glpk": "GLPK",
               "variant=glpk-st": "GLPK-st", "variant=cbc-st-1": "CBC-st-1 (first feasible)"}
     found = {point_of(d): d for d in run_dirs(out_dir)}
-    series = {label: _per_plan_times(found[point]) for point, label in labels.items()
+    series = {label: per_plan_times(found[point]) for point, label in labels.items()
               if point in found}
     lines = ["| ours | mean [ms] | median [ms] | max [ms] | σ [ms] | paper row | avg [s] | max [s] | σ [s] |",
              "|---|---|---|---|---|---|---|---|---|"]

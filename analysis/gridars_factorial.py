@@ -2,15 +2,16 @@
 (A)'s weight, EST's grain): every combination's 30-run mean and 95 % confidence interval beside the
 six published values, and each reading's effect as a paired difference over the same request streams.
 
-Usage: /usr/bin/python3 analysis/gridars_factorial.py DIR   (DIR: the scenario's --out folder)
+Usage: /usr/bin/python3 -m analysis.gridars_factorial DIR   (DIR: the scenario's --out folder)
 """
 import sys
 
 import numpy as np
 import pandas as pd
 
-from common import read_summary, run_dirs, run_info
-from gridars_fig7 import FIG7, LOAD_MINUTES, SERVICE_LEVEL, interval
+from .gridars_fig7 import FIG7, LOAD_MINUTES, SERVICE_LEVEL
+from .readers import read_run_json, read_summary, run_dirs
+from .stats import interval
 
 FACTORS = {  # sweep key -> (short name, the reading gridars_fig7.xml ships, the other)
     "workload.type4": ("Type 4", "ring", "complete"),
@@ -24,7 +25,7 @@ def success_table(out_dir):
     """One row per run, user and bucket: the three readings, sl, run index, user, bucket, value."""
     rows = []
     for d in run_dirs(out_dir):
-        info = run_info(d)
+        info = read_run_json(d)
         point = {k: str(v) for k, v in info["point"].items()}
         s = read_summary(d)
         s = s[(s.metric == "success_ratio") & s.value.notna()]
@@ -46,8 +47,7 @@ def _select(df, combo, var, load, user=None):
 def _cell(values, paper=None):
     if len(values) == 0:
         return "–"
-    mean, sd, n, t = interval(values)
-    half = t * sd / np.sqrt(n)
+    mean, _, _, _, half = interval(values)
     mark = "" if paper is None else (" **in**" if abs(paper - mean) <= half else "")
     return f"{mean:.3f} ± {half:.3f}{mark}"
 

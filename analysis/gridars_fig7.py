@@ -8,16 +8,12 @@ value is a mean of 10 runs, ours a mean of n runs with a per-bucket standard dev
   - ours ± t_{n-1} s sqrt(1/n + 1/10): where a 10-run mean such as the paper's falls with 95 %
     probability if its runs spread as ours do (the difference of two independent means).
 """
-import os
+import numpy as np
+import pandas as pd
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from common import read_summary, run_dirs, run_info, save_figure  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import read_run_json, read_summary, run_dirs
+from .stats import interval
 
 # Published values (GridARS §4.2): (variant, load %) -> (UserA, UserB).
 FIG7 = {
@@ -43,7 +39,7 @@ def success_table(out_dir):
     """One row per run, user and bucket: point settings, run, user, bucket_end, value."""
     rows = []
     for d in run_dirs(out_dir):
-        point = run_info(d)["point"]
+        point = read_run_json(d)["point"]
         s = read_summary(d)
         s = s[(s.metric == "success_ratio") & s.value.notna()]
         for r in s.itertuples():
@@ -53,27 +49,8 @@ def success_table(out_dir):
     return pd.DataFrame(rows)
 
 
-# Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom, the table
-# sim/engine/aggregate.cpp uses for aggregate.csv; 1.96 above.
-T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-       2.052, 2.048, 2.045, 2.042]
-
-
-def t95(df):
-    return float("nan") if df < 1 else (T95[df - 1] if df <= 30 else 1.96)
-
-
-def interval(values):
-    """(mean, sd, n, t quantile) of one bucket's values across runs."""
-    xs = np.asarray(values, dtype=float)
-    n = len(xs)
-    sd = xs.std(ddof=1) if n > 1 else float("nan")
-    t = t95(n - 1)
-    return xs.mean(), sd, n, t
-
-
 def cell(df, variant, sl, user, bucket):
+    """stats.Interval of one bucket's values across runs, None without runs."""
     sel = df[(df.sl == sl) & (df.user == user) & (df.bucket == bucket)]
     if variant is not None:
         sel = sel[sel.variant == variant]
@@ -84,13 +61,15 @@ def _curve(ax, df, variant, sl, user, style, color, label):
     buckets = [str(144 * i) for i in range(1, 11)]
     stats = [cell(df, variant, sl, user, b) for b in buckets]
     xs = [int(b) for b, c in zip(buckets, stats) if c]
-    means = np.array([c[0] for c in stats if c])
-    half = np.array([c[3] * c[1] / np.sqrt(c[2]) for c in stats if c])
+    means = np.array([c.mean for c in stats if c])
+    half = np.array([c.half for c in stats if c])
     ax.plot(xs, means, style, color=color, label=label, lw=1.5, ms=4)
     ax.fill_between(xs, means - half, means + half, color=color, alpha=0.15, lw=0)
 
 
-def _panel(ax, df, variant, title):
+def plot_fig7(ax, df, variant, title):
+    """One panel of Fig. 7 on `ax`: our curves with 95 % bands (runs of `variant`, or all runs
+    when None) and the six published values."""
     colors = {"UserA": "tab:blue", "UserB": "tab:red"}
     for var, line in (("N", "-"), ("S", "--")):
         for user, marker in (("UserA", "o"), ("UserB", "s")):
@@ -118,10 +97,10 @@ def draw(headline, thirty, fig_dir):
     if thirty is not None and not thirty.empty:
         n = thirty[(thirty.variant == "paper") & (thirty.sl == "1")].run.nunique()
         panels.append((thirty, "paper", f"{n} runs (gridars_fig7_readings, reading `paper`)"))
-    fig, axes = plt.subplots(1, len(panels), figsize=(6.5 * len(panels), 4.8), sharey=True,
-                             squeeze=False)
+    fig = new_figure(figsize=(6.5 * len(panels), 4.8))
+    axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)
     for ax, (df, variant, title) in zip(axes[0], panels):
-        _panel(ax, df, variant, title)
+        plot_fig7(ax, df, variant, title)
     axes[0][0].set_ylabel("success ratio (mean of runs)")
     handles, labels = axes[0][0].get_legend_handles_labels()
     unique = dict(zip(labels, handles))
@@ -133,7 +112,7 @@ def draw(headline, thirty, fig_dir):
 
 
 def _fmt(c):
-    return "–" if c is None else f"{c[0]:.3f} ± {c[3] * c[1] / np.sqrt(c[2]):.3f}"
+    return "–" if c is None else f"{c.mean:.3f} ± {c.half:.3f}"
 
 
 def comparison(headline, thirty):
@@ -150,8 +129,7 @@ def comparison(headline, thirty):
             if th is None:
                 lines.append(f"| -{var} | {load} % | {user} | {paper} | {_fmt(ten)} | – | – | – | – | – | – |")
                 continue
-            mean, sd, n, t = th
-            ci = t * sd / np.sqrt(n)
+            mean, sd, n, t, ci = th
             pi = t * sd * np.sqrt(1 / n + 1 / PAPER_RUNS)
             in_ci, in_pi = abs(paper - mean) <= ci, abs(paper - mean) <= pi
             verdicts.append((var, load, user, paper, mean, in_ci, in_pi))
@@ -199,7 +177,7 @@ def reaching(readings):
             hits = []
             for v in variants:
                 c = cell(readings, v, SERVICE_LEVEL[var], user, LOAD_MINUTES[load])
-                if c is not None and abs(paper - c[0]) <= c[3] * c[1] / np.sqrt(c[2]):
-                    hits.append(f"`{v}` ({c[0]:.3f})")
+                if c is not None and abs(paper - c.mean) <= c.half:
+                    hits.append(f"`{v}` ({c.mean:.3f})")
             lines.append(f"| -{var} | {load} % | {user} | {paper} | {', '.join(hits) or 'none'} |")
     return "\n".join(lines)

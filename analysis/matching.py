@@ -3,14 +3,12 @@ beside the published numbers. Offline runs write results.csv (deterministic) and
 (wall-clock, joined here by row)."""
 import os
 
-import matplotlib
+import numpy as np
+import pandas as pd
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from common import run_dirs, save_figure  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import read_offline
+from .stats import ci95
 
 OBJECTIVES = ["throughput", "prioritized", "load_balance"]
 COMPLEXITY = [0.1, 0.2, 0.3, 0.4, 0.5]
@@ -44,23 +42,6 @@ PAPER_TABLE2 = {
         "ea": [12, 232, 361, 508, 25, 425, 720, 3252, 44, 643, 3039, 3424, 1143, 4698, 6457, 7576,
                13759, 16068, 25000, 25000]},
 }
-
-
-def read_runs(out_dir):
-    frames = []
-    for d in run_dirs(out_dir):
-        res = pd.read_csv(os.path.join(d, "results.csv"), keep_default_na=False,
-                          na_values={c: [""] for c in ["value", "best_bound", "optimum", "best_known", "ratio"]})
-        tim = pd.read_csv(os.path.join(d, "timings.csv"))
-        df = pd.concat([res, tim.drop(columns=["row"])], axis=1)
-        df["run"] = d
-        frames.append(df)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-
-
-def _ci95(xs):
-    xs = np.asarray(xs, dtype=float)
-    return 1.96 * xs.std(ddof=1) / np.sqrt(len(xs)) if len(xs) > 1 else float("nan")
 
 
 def _paper(objective, matcher, c, n):
@@ -124,28 +105,37 @@ def growth_lines(df):
     return lines
 
 
-def fig2(df, fig_dir):
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), sharey=True)
+def plot_fig2(ax, df, obj):
+    """Fig. 2's panel of one objective on `ax`: per matcher, the mean ratio to the best known and
+    its 95 % interval in every cell (complexity, jobs). Returns a summary row per matcher."""
     cells = [(c, n) for c in COMPLEXITY for n in JOBS]
     x = np.arange(len(cells))
     rows = []
+    for m in MATCHERS:
+        g = df[(df.objective == obj) & (df.matcher == m)]
+        if g.empty:
+            continue
+        mean = [g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio.mean() for c, n in cells]
+        ci = [ci95(g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio) for c, n in cells]
+        # One run has no interval: draw no bar rather than fail on an all-NaN yerr.
+        ci = None if np.all(np.isnan(ci)) else np.nan_to_num(ci)
+        ax.errorbar(x, mean, yerr=ci, marker="o", ms=3, capsize=2, label=LABEL[m])
+        rows.append(dict(objective=obj, matcher=m, mean=g.ratio.mean(), worst=np.nanmin(mean),
+                         at_best=(g.ratio >= 1 - 1e-9).mean()))
+    ax.set_xticks(x[::4])
+    ax.set_xticklabels([f"p {c}" for c in COMPLEXITY])
+    ax.set_xlabel("complexity (each: 10, 20, 30, 40 jobs)")
+    ax.set_title(obj)
+    ax.grid(alpha=0.3)
+    return rows
+
+
+def fig2(df, fig_dir):
+    fig = new_figure(figsize=(15, 4.2))
+    axes = fig.subplots(1, 3, sharey=True)
+    rows = []
     for ax, obj in zip(axes, OBJECTIVES):
-        for m in MATCHERS:
-            g = df[(df.objective == obj) & (df.matcher == m)]
-            if g.empty:
-                continue
-            mean = [g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio.mean() for c, n in cells]
-            ci = [_ci95(g[np.isclose(g.complexity, c) & (g.jobs == n)].ratio) for c, n in cells]
-            # One run has no interval: draw no bar rather than fail on an all-NaN yerr.
-            ci = None if np.all(np.isnan(ci)) else np.nan_to_num(ci)
-            ax.errorbar(x, mean, yerr=ci, marker="o", ms=3, capsize=2, label=LABEL[m])
-            rows.append(dict(objective=obj, matcher=m, mean=g.ratio.mean(), worst=np.nanmin(mean),
-                             at_best=(g.ratio >= 1 - 1e-9).mean()))
-        ax.set_xticks(x[::4])
-        ax.set_xticklabels([f"p {c}" for c in COMPLEXITY])
-        ax.set_xlabel("complexity (each: 10, 20, 30, 40 jobs)")
-        ax.set_title(obj)
-        ax.grid(alpha=0.3)
+        rows += plot_fig2(ax, df, obj)
     axes[0].set_ylabel("objective / best known (optimum)")
     axes[0].legend(fontsize=8)
     fig.suptitle("Garbacki & Naik Fig. 2 reproduced: objective relative to the optimum (mean ± 95 % CI)")
@@ -153,39 +143,52 @@ def fig2(df, fig_dir):
     return path, pd.DataFrame(rows)
 
 
+ANYTIME_GRID = np.logspace(-4, 1, 60)
+
+
+def plot_anytime(ax, df, obj):
+    """The anytime curves of one objective on `ax`: per matcher, the median over batches of the
+    best incumbent so far relative to the best known. Returns a row per matcher: batches, how
+    many reached 99.5 % of the best known, and the median and largest time to it."""
+    grid = ANYTIME_GRID
+    g = df[df.objective == obj]
+    rows = []
+    for m in ["cbc", "ea", "hybrid", "lns"]:
+        h = g[g.matcher == m]
+        if h.empty:
+            continue
+        curves = []
+        for _run, r in h.groupby("run"):
+            r = r.sort_values("at_seconds")
+            best = np.maximum.accumulate(r.ratio.values)  # CBC's solves need not end in order
+            idx = np.searchsorted(r.at_seconds.values, grid, side="right") - 1
+            curves.append(np.where(idx >= 0, best[np.maximum(idx, 0)], np.nan))
+        c = np.array(curves)
+        # Median over batches, a batch without a solution yet counting 0: robust to one
+        # batch whose first solution the machine delayed by a few milliseconds.
+        ax.plot(grid, np.median(np.where(np.isnan(c), 0.0, c), axis=0), label=LABEL[m])
+        reach = [r.sort_values("at_seconds").query("ratio >= 0.995").at_seconds.min()
+                 for _run, r in h.groupby("run")]
+        rows.append(dict(objective=obj, matcher=m, runs=len(reach),
+                         reached=np.sum(~np.isnan(reach)), median_s=np.nanmedian(reach) if
+                         np.any(~np.isnan(reach)) else np.nan, max_s=np.nanmax(reach) if
+                         np.any(~np.isnan(reach)) else np.nan))
+    ax.set_xscale("log")
+    ax.set_xlabel("elapsed wall time [s]")
+    ax.set_title(obj)
+    ax.grid(alpha=0.3, which="both")
+    return rows
+
+
 def anytime(out_dir, fig_dir):
-    df = read_runs(out_dir)
+    df = read_offline(out_dir)
     if df.empty:
         return None, None
-    grid = np.logspace(-4, 1, 60)
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), sharey=True)
+    fig = new_figure(figsize=(15, 4.2))
+    axes = fig.subplots(1, 3, sharey=True)
     rows = []
     for ax, obj in zip(axes, OBJECTIVES):
-        g = df[df.objective == obj]
-        for m in ["cbc", "ea", "hybrid", "lns"]:
-            h = g[g.matcher == m]
-            if h.empty:
-                continue
-            curves = []
-            for _run, r in h.groupby("run"):
-                r = r.sort_values("at_seconds")
-                best = np.maximum.accumulate(r.ratio.values)  # CBC's solves need not end in order
-                idx = np.searchsorted(r.at_seconds.values, grid, side="right") - 1
-                curves.append(np.where(idx >= 0, best[np.maximum(idx, 0)], np.nan))
-            c = np.array(curves)
-            # Median over batches, a batch without a solution yet counting 0: robust to one
-            # batch whose first solution the machine delayed by a few milliseconds.
-            ax.plot(grid, np.median(np.where(np.isnan(c), 0.0, c), axis=0), label=LABEL[m])
-            reach = [r.sort_values("at_seconds").query("ratio >= 0.995").at_seconds.min()
-                     for _run, r in h.groupby("run")]
-            rows.append(dict(objective=obj, matcher=m, runs=len(reach),
-                             reached=np.sum(~np.isnan(reach)), median_s=np.nanmedian(reach) if
-                             np.any(~np.isnan(reach)) else np.nan, max_s=np.nanmax(reach) if
-                             np.any(~np.isnan(reach)) else np.nan))
-        ax.set_xscale("log")
-        ax.set_xlabel("elapsed wall time [s]")
-        ax.set_title(obj)
-        ax.grid(alpha=0.3, which="both")
+        rows += plot_anytime(ax, df, obj)
     axes[0].set_ylabel("incumbent / best known (median over batches)")
     axes[0].set_ylim(0.8, 1.005)
     axes[0].legend(fontsize=8)
@@ -204,7 +207,7 @@ def section(out_dir, fig_dir):
         return os.path.relpath(p, out_dir)
 
     if os.path.isdir(d2):
-        df = read_runs(d2)
+        df = read_offline(d2)
         runs = df.groupby(["objective", "complexity", "jobs"]).run.nunique()
         proven = df[df.matcher == "lp"].status.eq("optimal").mean()
         parts += [f"### Table 2: execution time ({runs.min()}–{runs.max()} batches per cell)", ""]
@@ -356,7 +359,7 @@ def repeat_rows(dirs, before=False):
     CBC, and the mean ratio to the best known of the EA and each hybrid."""
     rows = []
     for d in dirs:
-        df = read_runs(d)
+        df = read_offline(d)
         if before:  # run by a build whose `hybrid` was today's HYBRID_ONE
             df["matcher"] = df.matcher.replace({"hybrid": HYBRID_ONE})
         med = df.groupby(["objective", "matcher", "complexity", "jobs"]).matcher_seconds.median()
@@ -409,4 +412,4 @@ if __name__ == "__main__":
     print("\n".join(repeat_lines(args.dirs, args.before)))
     for d in args.dirs:
         print(f"#### {d}\n")
-        print("\n".join(greedy_start_lines(read_runs(d))))
+        print("\n".join(greedy_start_lines(read_offline(d))))

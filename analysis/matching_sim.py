@@ -5,16 +5,13 @@ a run of the scenario (each run's summary.csv for the rejected, expired and drop
 jobs.csv for the median wait).
 Prints the table (mean over runs) and draws one figure.
 
-    /usr/bin/python3 analysis/matching_sim.py results/matching_sim [--png FILE]
+    /usr/bin/python3 -m analysis.matching_sim results/matching_sim [--png FILE]
 """
 import argparse
 import os
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+from .common import new_figure, save_figure
+from .readers import read_matching_jobs, read_summary, read_sweep
 
 MATCHERS = ["lp", "ea", "hybrid", "lns"]
 PANELS = [("match_ratio", "completed / submitted"), ("placeable_ratio", "completed / not rejected"),
@@ -25,7 +22,7 @@ FROM_SUMMARY = ["submitted", "rejected", "expired", "dropped", "arrival_period"]
 
 
 def summary_value(out_dir, run, metric):
-    s = pd.read_csv(os.path.join(out_dir, run, "summary.csv"), keep_default_na=False)
+    s = read_summary(os.path.join(out_dir, run))
     row = s[(s.metric == metric) & (s.resource == "")]
     if len(row) != 1:
         raise SystemExit(f"{out_dir}/{run}/summary.csv: no single row for {metric}")
@@ -33,13 +30,13 @@ def summary_value(out_dir, run, metric):
 
 
 def median_wait(out_dir, run):
-    jobs = pd.read_csv(os.path.join(out_dir, run, "jobs.csv"))
+    jobs = read_matching_jobs(os.path.join(out_dir, run))
     return jobs[jobs.status == "completed"].wait.median()
 
 
-def read_sweep(out_dir):
+def read_sweep_means(out_dir):
     """Mean of every metric over the runs of each (matcher, load, batch size) point."""
-    df = pd.read_csv(os.path.join(out_dir, "sweep.csv"))
+    df = read_sweep(out_dir)
     keys = ["variant", "workload.load", "matcher.batch_size"]
     missing = [k for k in keys + COLUMNS if k not in df.columns]
     if missing:
@@ -69,40 +66,45 @@ def table(mean):
     return "\n".join(lines)
 
 
-def figure(mean, path):
-    fig, axes = plt.subplots(1, len(PANELS), figsize=(17, 4))
+def plot_metric(ax, mean, metric, label):
+    """One metric of the sweep against the offered load on `ax`: a line per matcher (colour) and
+    batch size (line style), mean over runs (mean: read_sweep's table)."""
     batch_sizes = sorted(mean["matcher.batch_size"].unique())
     styles = ["-", "--", ":", "-."]
+    for i, m in enumerate(MATCHERS):
+        for k, b in enumerate(batch_sizes):
+            g = mean[(mean.variant == m) & (mean["matcher.batch_size"] == b)].sort_values("workload.load")
+            if g.empty:
+                continue
+            ax.plot(g["workload.load"], g[metric], styles[k % len(styles)], marker="o", ms=3,
+                    color=f"C{i}", label=f"{m}, batch {b:g}")
+    loads = sorted(mean["workload.load"].unique())
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(loads)
+    ax.set_xticklabels([f"{x:g}" for x in loads])
+    if metric.endswith("ratio"):
+        ax.set_ylim(0, 1.02)  # differences between matchers are a few jobs: not magnified
+    ax.set_xlabel("offered load")
+    ax.set_ylabel(label)
+    ax.grid(alpha=0.3)
+
+
+def figure(mean, path):
+    fig = new_figure(figsize=(17, 4))
+    axes = fig.subplots(1, len(PANELS))
     for ax, (metric, label) in zip(axes, PANELS):
-        for i, m in enumerate(MATCHERS):
-            for k, b in enumerate(batch_sizes):
-                g = mean[(mean.variant == m) & (mean["matcher.batch_size"] == b)].sort_values("workload.load")
-                if g.empty:
-                    continue
-                ax.plot(g["workload.load"], g[metric], styles[k % len(styles)], marker="o", ms=3,
-                        color=f"C{i}", label=f"{m}, batch {b:g}")
-        loads = sorted(mean["workload.load"].unique())
-        ax.set_xscale("log", base=2)
-        ax.set_xticks(loads)
-        ax.set_xticklabels([f"{x:g}" for x in loads])
-        if metric.endswith("ratio"):
-            ax.set_ylim(0, 1.02)  # differences between matchers are a few jobs: not magnified
-        ax.set_xlabel("offered load")
-        ax.set_ylabel(label)
-        ax.grid(alpha=0.3)
+        plot_metric(ax, mean, metric, label)
     axes[0].legend(fontsize=7)
     fig.suptitle("On-line matching (scenarios/matching_sim.xml): mean over runs")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save_figure(fig, os.path.dirname(path) or ".", os.path.basename(path), dpi=110)
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out", help="the --out folder of a run of scenarios/matching_sim.xml")
     ap.add_argument("--png", help="figure file (default: OUT/matching_sim.png)")
-    args = ap.parse_args()
-    mean = read_sweep(args.out)
+    args = ap.parse_args(argv)
+    mean = read_sweep_means(args.out)
     print(table(mean))
     path = args.png or os.path.join(args.out, "matching_sim.png")
     figure(mean, path)

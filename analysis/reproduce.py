@@ -1,6 +1,8 @@
-#!/usr/bin/env python3
 """make reproduce: run every scenario under scenarios/paper/ (resumable, audited), draw the figures
-and write results/paper/REPORT.md with our numbers beside the published ones."""
+and write results/paper/REPORT.md with our numbers beside the published ones.
+
+    /usr/bin/python3 -m analysis.reproduce --arsim build/arsim --out results/paper
+"""
 import argparse
 import glob
 import os
@@ -9,17 +11,7 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
-import numpy as np
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import ctaap  # noqa: E402
-import gangmatch  # noqa: E402
-import gridars  # noqa: E402
-import gridars_factorial  # noqa: E402
-import gridars_fig7  # noqa: E402
-import matching  # noqa: E402
-import scs  # noqa: E402
+from . import ctaap, gangmatch, gridars, gridars_factorial, gridars_fig7, matching, scs
 
 
 def run_scenarios(arsim, out, jobs, only):
@@ -102,14 +94,14 @@ def gridars_section(out, figs):
     return parts
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__)
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--arsim", default="build/arsim")
     ap.add_argument("--out", default="results/paper")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--only", nargs="*", help="scenario name prefixes to run (default: all)")
     ap.add_argument("--no-run", action="store_true", help="only redraw from existing runs")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     figs = os.path.join(args.out, "figures")
     os.makedirs(figs, exist_ok=True)
     if not args.no_run:

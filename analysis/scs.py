@@ -5,7 +5,7 @@ import os
 
 import numpy as np
 
-import scs_data as data
+from . import scs_data as data
 
 LITERAL, REPAIR, GREEDY = "scs", "scs-ls", "est-ect"
 

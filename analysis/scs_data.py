@@ -5,8 +5,8 @@ import os
 import numpy as np
 import pandas as pd
 
-import scs_plots as plots
-from common import run_dirs, run_info
+from . import scs_plots as plots
+from .readers import read_offline
 
 # Published numbers.
 TABLE1 = {"maxima-is": (32, 0.625), "table1-scs-assignment": (5, 0.8125)}
@@ -20,28 +20,10 @@ STYLE_ORDER = list(plots.STYLE)  # report order of the schedulers
 XLABEL = {"rho": "utilization ρ = B / M", "gain": "operational gain G = N / M", "granularity": "granularity g"}
 
 
-def _number(v):
-    try:
-        return float(v)
-    except ValueError:
-        return v
-
-
 def load(out_dir):
-    """Every run's results.csv joined with its timings.csv, plus the sweep point and run index."""
-    frames = []
-    for d in run_dirs(out_dir):
-        r = pd.read_csv(os.path.join(d, "results.csv"))
-        t_path = os.path.join(d, "timings.csv")
-        if os.path.exists(t_path):
-            t = pd.read_csv(t_path).drop(columns="row")
-            r = pd.concat([r, t], axis=1)
-        info = run_info(d)
-        for k, v in info["point"].items():
-            r["p_" + k.split(".", 1)[-1]] = _number(v)
-        r["run_index"] = info["run_index"]
-        frames.append(r)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    """Every run's results.csv joined with its timings.csv, plus the sweep point (p_<key>) and
+    run index."""
+    return read_offline(out_dir)
 
 
 def _md(df, digits=4):
@@ -87,7 +69,8 @@ def table1(out):
     return "\n".join(lines), df
 
 
-def rho_figure(df, panel_key, panel_label, fig_dir, name, title):
+def rho_panels(df, panel_key, panel_label):
+    """The panels of plot_rho, one per value of panel_key, and the scan's width above beta."""
     panels = []
     for pv in sorted(df[panel_key].unique()):
         sub = df[df[panel_key] == pv]
@@ -100,7 +83,11 @@ def rho_figure(df, panel_key, panel_label, fig_dir, name, title):
             series[sched] = (rho.index.values, rho.values, bound.values)
         rm = sub.groupby("p_granularity")["rho_max"].mean()
         panels.append((f"{panel_label} = {pv:g}", series, (rm.index.values, rm.values)))
-    width = int((df.scan_limit - df.beta).median())
+    return panels, int((df.scan_limit - df.beta).median())
+
+
+def rho_figure(df, panel_key, panel_label, fig_dir, name, title):
+    panels, width = rho_panels(df, panel_key, panel_label)
     path = plots.rho_vs_g(panels, fig_dir, name, title, width)
     rows = []
     for (pv, g), s in df.groupby([panel_key, "p_granularity"]):
@@ -112,7 +99,8 @@ def rho_figure(df, panel_key, panel_label, fig_dir, name, title):
     return path, _md(pd.DataFrame(rows), 3), width
 
 
-def deviation_figure(df, fig_dir, name, title, xs=("rho", "gain")):
+def deviation_rows(df, xs=("rho", "gain")):
+    """Rows of deviation_panels: per x of xs, one panel per scheduler group of GROUPS."""
     rows = []
     for x in xs:
         row = []
@@ -124,12 +112,16 @@ def deviation_figure(df, fig_dir, name, title, xs=("rho", "gain")):
                     series[sched] = (s.index.values, s.values)
             row.append((gtitle, x, series))
         rows.append(row)
-    return plots.deviation_panels(rows, fig_dir, name, title, XLABEL)
+    return rows
 
 
-def spectrum(out, fig_dir):
-    df = load(os.path.join(out, "scs_spectrum"))
-    df["scheduler"] = df["scheduler"].fillna("")
+def deviation_figure(df, fig_dir, name, title, xs=("rho", "gain")):
+    return plots.deviation_panels(deviation_rows(df, xs), fig_dir, name, title, XLABEL)
+
+
+def spectrum_cases(df):
+    """Per granularity of the scs_spectrum runs: the cases of plots.spectrum, a summary dict and a
+    markdown row."""
     cases, summary, lines = [], [], ["| g | N | M | β | λ_1 | λ_2 − λ_M | λ_N | largest scs cluster | D scs | D scs-ls | D est-ect | D ect | D metis |",
                         "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for g, s in df.groupby("p_granularity"):
@@ -146,6 +138,11 @@ def spectrum(out, fig_dir):
                                                           ("scs", "scs-ls", "est-ect", "ect", "metis")) + " |")
         summary.append({"g": g, "n": n, "m": m, "spread": ev[1] - ev[m - 1], "lambda2": ev[1],
                         "largest": int(cl.max()), "d": d.to_dict()})
+    return cases, summary, lines
+
+
+def spectrum(out, fig_dir):
+    cases, summary, lines = spectrum_cases(load(os.path.join(out, "scs_spectrum")))
     return plots.spectrum(cases, fig_dir), "\n".join(lines), summary
 
 
