@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Several GRCs competing (scenarios/multi_grc.xml): per sweep point and GRC, the totals over the
 runs of grcs.csv (requests, accepted, success ratio, plans tried, hold refusals, of those for
-frames already begun, commit failures). The table of README.md, "Several coordinators".
+frames already begun, commit failures). The table of docs/results/coordinators.md.
 
     /usr/bin/python3 analysis/multi_grc.py results/multi_grc
 """

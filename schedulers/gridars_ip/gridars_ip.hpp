@@ -13,7 +13,7 @@
 //   extra_constraints  add eqs. (10) and (11) (default true; the paper's "-st" variants)
 //   n_max              N_max of eq. (11) (default 4: every ELGL pair needs at most 2 paths)
 //   time_limit         wall seconds per frame's solve, 0 = none (default 10). When it binds, the
-//                      plan depends on the machine and its load (README.md, "Determinism")
+//                      plan depends on the machine and its load (docs/reference/determinism.md)
 //   node_limit         CBC branch-and-bound nodes per frame's solve, 0 = none (default 0): a
 //                      limit that gives the same plan on every machine
 //   first_feasible     stop at the first feasible solution, like the paper's MiniSat-st-1; the
