@@ -13,6 +13,8 @@ anything else (results folders, build outputs, SimGrid's own folders), placehold
 holding <, >, {, }, $ or ...) and names with a parameter (a benchmark's name:N). A token with *
 must match at least one tracked file. A trailing :LINE is not part of the path. Markdown links
 ](target) that are not URLs or anchors are also checked relative to the linking file.
+A Markdown file cited with a quoted section right after it (PATH.md, "Heading") must have a
+heading that starts with that text.
 
 The repository root is two folders above this script. --root DIR checks another tree;
 --self-test checks a small generated tree with known broken citations (run before every check,
@@ -37,6 +39,8 @@ URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S+")
 TOKEN = re.compile(r"[A-Za-z0-9_.+\-/<>{}$*]+")
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
 PLACEHOLDER = re.compile(r"[<>{}$]|\.\.\.")
+# A section cited after a Markdown file: `notes/x.md`, "Heading" (the heading's start suffices).
+SECTION = re.compile(r'`?,? "([^"]{1,80})"')
 
 
 def list_files(root):
@@ -66,6 +70,15 @@ class Repo:
                 self.paths.add("/".join(parts[:i]) + "/")
         self.top_dirs = {f.split("/")[0] for f in self.files if "/" in f}
         self.top_files = {f for f in self.files if "/" not in f}
+        self.headings = {}
+
+    def has_section(self, path, section):
+        """Whether Markdown file `path` has a heading that starts with `section`."""
+        if path not in self.headings:
+            with open(os.path.join(self.root, path), encoding="utf-8") as f:
+                self.headings[path] = [normal(line.lstrip("#")) for line in f
+                                       if re.match(r"#+ ", line)]
+        return any(h.startswith(normal(section)) for h in self.headings[path])
 
     def exists(self, path):
         if "*" in path:
@@ -82,7 +95,8 @@ class Repo:
 
 
 def citations(repo, text):
-    """(offset, path) of every repository path cited in text."""
+    """(offset, path, section) of every repository path cited in text; section is the quoted
+    heading that follows a cited Markdown file (`notes/x.md`, "Heading"), or None."""
     text = URL.sub(lambda m: " " * len(m.group(0)), text)
     for m in TOKEN.finditer(text):
         token, start = m.group(0), m.start()
@@ -95,7 +109,12 @@ def citations(repo, text):
         token = token.rstrip(".")
         if token.startswith(("./", "../")) or not repo.is_repo_path(token):
             continue
-        yield start, token
+        section = SECTION.match(text, m.end()) if token.endswith(".md") else None
+        yield start, token, " ".join(section.group(1).split()) if section else None
+
+
+def normal(heading):
+    return " ".join(heading.replace("`", "").lower().split())
 
 
 def line_of(text, offset):
@@ -205,9 +224,12 @@ def check(root):
         except (UnicodeDecodeError, IsADirectoryError):
             continue
         for offset, piece in pieces(name, text):
-            for start, path in citations(repo, piece):
+            for start, path, section in citations(repo, piece):
+                line = line_of(text, offset + start)
                 if not repo.exists(path):
-                    broken.append((name, line_of(text, offset + start), path))
+                    broken.append((name, line, path))
+                elif section and not repo.has_section(path, section):
+                    broken.append((name, line, '%s, "%s"' % (path, section)))
         if name.endswith(".md"):
             for start, target in markdown_links(repo, name, text):
                 broken.append((name, line_of(text, start), target))
@@ -221,7 +243,8 @@ SELF_TEST_FILES = {
                  "Ignored: https://example.org/notes/gone.md, results/x/gone.csv, build/arsim,\n"
                  "`src/<kind>/gone.md`, ../notes/gone.md. Glob: `src/*.cpp`, `src/*.hpp`.\n"
                  "[link](notes/guide.md) [broken](guide/none.md)\n",
-    "notes/guide.md": "Back to [the top](../README.md).\n",
+    "notes/guide.md": "# Guide\n\n## Run `kinds`\n\nBack to [the top](../README.md).\n"
+                      "See `notes/guide.md`, \"Run kinds\", and notes/guide.md, \"Gone\".\n",
     "src/a.cpp": "// cites src/missing.hpp, not the benchmark src/bench/x:N\n"
                  "const char* s = \"src/in_a_string.hpp\";\n"
                  "/* and notes/guide.md,\n   and src/gone/ */ int x = 1'000; // src/a.cpp\n",
@@ -234,6 +257,7 @@ SELF_TEST_EXPECTED = [
     ("README.md", 1, "notes/gone.md"),
     ("README.md", 3, "src/*.hpp"),
     ("README.md", 4, "guide/none.md"),
+    ("notes/guide.md", 6, 'notes/guide.md, "Gone"'),
     ("src/CMakeLists.txt", 1, "src/cmake_gone.txt"),
     ("src/a.cpp", 1, "src/missing.hpp"),
     ("src/a.cpp", 4, "src/gone/"),
