@@ -40,7 +40,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_.+\-/<>{}$*]+")
 MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
 PLACEHOLDER = re.compile(r"[<>{}$]|\.\.\.")
 # A section cited after a Markdown file: `notes/x.md`, "Heading" (the heading's start suffices).
-SECTION = re.compile(r'`?,? "([^"]{1,80})"')
+SECTION = re.compile(r'`?(?:,\s*| )"([^"]{1,80})"')
 
 
 def list_files(root):
