@@ -51,6 +51,27 @@ class CoallocationPlanner {
                                                const model::Request& request, PlannerStats& stats);
 };
 
+// What bounds the size of a planner's model of one request: the reservation graph's sites and
+// paths (edges), and the request's components and pairs that ask for bandwidth.
+struct ModelSize {
+  std::size_t sites = 0;
+  std::size_t paths = 0;
+  std::size_t components = 0;
+  std::size_t flow_pairs = 0;
+};
+
+// A planner with limits it checks before a run (as gangmatch/limited.hpp for gang matchers): the
+// run kind asks it about every request shape of the workload on the platform's graph, so that
+// `arsim check` refuses what a run could not plan in bounded time. Planners without limits do not
+// implement it.
+class LimitedPlanner {
+ public:
+  virtual ~LimitedPlanner() = default;
+  // What the planner cannot do for a request of `size` (a limit it would exceed), in one line
+  // naming the limit, or nothing.
+  virtual std::optional<std::string> refuses(const ModelSize& size) const = 0;
+};
+
 using PlannerRegistry = Registry<CoallocationPlanner>;
 
 // User option of GridARS §3.4 deciding the order plans are tried in: (a) "time": earliest

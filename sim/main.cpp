@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
   run->add_flag("--verbose,-v", batch.run.verbose, "log the actors' progress");
   run->add_option("--progress", batch.run.progress,
                   "seconds of wall time between progress lines of a long run on stderr "
-                  "(co-allocation; default 60, 0: none)")
+                  "(default 60, 0: none)")
       ->check(CLI::Range(0.0, 1e9));
   std::string dump_dir;
   run->add_option("--dump-models", dump_dir,

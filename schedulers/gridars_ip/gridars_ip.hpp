@@ -13,7 +13,15 @@
 //   extra_constraints  add eqs. (10) and (11) (default true; the paper's "-st" variants)
 //   n_max              N_max of eq. (11) (default 4: every ELGL pair needs at most 2 paths)
 //   time_limit         wall seconds per frame's solve, 0 = none (default 10). When it binds, the
-//                      plan depends on the machine and its load (docs/reference/determinism.md)
+//                      plan depends on the machine and its load (docs/reference/determinism.md).
+//                      It does not bound building the model or CBC's root cuts, which grow
+//                      with it:
+//   max_variables      the most variables of one frame's model, sites x components + 2 x paths x
+//                      pairs with bandwidth (eqs. 1-2); a workload with a larger request is
+//                      refused before the run (refuses()). 0 = none (default 200000). Measured on
+//                      a SimGrid <cluster> with a default path per pair of hosts: 64 sites
+//                      (24,000 variables) about 1 s per request, 128 sites (98,000) about 7 s,
+//                      512 sites (1.6 million) no request decided in 180 s (scenarios/README.md)
 //   node_limit         CBC branch-and-bound nodes per frame's solve, 0 = none (default 0): a
 //                      limit that gives the same plan on every machine
 //   first_feasible     stop at the first feasible solution, like the paper's MiniSat-st-1; the
@@ -67,6 +75,7 @@ struct Options {
   bool extra_constraints = true;
   int n_max = 4;
   double time_limit = 10;
+  long max_variables = 200000;
   long node_limit = 0;
   bool first_feasible = false;
   std::string dump_dir;
@@ -82,7 +91,10 @@ struct Options {
 std::vector<ParamSpec> param_specs();
 Options options_from(const Params& params);
 
-class GridarsIpPlanner : public CoallocationPlanner {
+// Variables of one frame's model for a request of `size` (eqs. 1-2).
+double model_variables(const ModelSize& size);
+
+class GridarsIpPlanner : public CoallocationPlanner, public LimitedPlanner {
  public:
   explicit GridarsIpPlanner(Options options) : options_(std::move(options)) {}
 
@@ -91,6 +103,8 @@ class GridarsIpPlanner : public CoallocationPlanner {
                                 PlannerStats& stats) override;
   std::unique_ptr<FramePlanning> start(const model::ResourceGraph& graph,
                                        const model::Request& request, PlannerStats& stats) override;
+
+  std::optional<std::string> refuses(const ModelSize& size) const override;
 
   // Chosen arcs dropped by decoding (cycles off the walked paths) over all plans so far.
   long dropped_arcs() const { return dropped_arcs_; }

@@ -157,6 +157,10 @@ std::vector<ParamSpec> param_specs() {
       spec("n_max", T::Int, "4", "N_max of eq. (11): most paths per requested network", 1, 1e6),
       spec("time_limit", T::Double, "10",
            "wall seconds per frame's solve (0 = none); machine-dependent when it binds", 0),
+      spec("max_variables", T::Int, "200000",
+           "most variables of one frame's model (sites x components + 2 x paths x pairs); a "
+           "larger request is refused before the run (0 = none)",
+           0, 2e9),
       spec("node_limit", T::Int, "0",
            "CBC branch-and-bound nodes per frame's solve (0 = none); deterministic", 0, 2e9),
       spec("first_feasible", T::Bool, "false",
@@ -184,6 +188,7 @@ Options options_from(const Params& params) {
   o.extra_constraints = params.get_bool("extra_constraints");
   o.n_max = params.get_int("n_max");
   o.time_limit = params.get_double("time_limit");
+  o.max_variables = params.get_int("max_variables");
   o.node_limit = params.get_int("node_limit");
   o.first_feasible = params.get_bool("first_feasible");
   o.dump_dir = params.get_string("dump_dir");
@@ -198,6 +203,23 @@ Options options_from(const Params& params) {
     throw ParamError(std::string("planner 'gridars-ip': parameter 'cbc_args': ") + e.what());
   }
   return o;
+}
+
+double model_variables(const ModelSize& size) {
+  return static_cast<double>(size.sites) * static_cast<double>(size.components) +
+         2.0 * static_cast<double>(size.paths) * static_cast<double>(size.flow_pairs);
+}
+
+std::optional<std::string> GridarsIpPlanner::refuses(const ModelSize& size) const {
+  const double variables = model_variables(size);
+  if (options_.max_variables == 0 || variables <= static_cast<double>(options_.max_variables))
+    return std::nullopt;
+  return fmt::format(
+      "planner 'gridars-ip': a request of {} components ({} with bandwidth) on {} sites and {} "
+      "paths makes a model of {:.4g} variables per frame; the limit is max_variables={} (raise "
+      "it, or give the platform fewer paths)",
+      size.components, size.flow_pairs == 1 ? "1 pair" : fmt::format("{} pairs", size.flow_pairs),
+      size.sites, size.paths, variables, options_.max_variables);
 }
 
 std::vector<model::Plan> GridarsIpPlanner::plan(const model::ResourceGraph& graph,

@@ -1,7 +1,8 @@
 // A progress line on stderr while a long run lasts: a run of a large platform or a slow planner
-// (gridars-ip on hundreds of sites) otherwise shows nothing for minutes. Every `interval` seconds
-// of wall time a thread prints the run, the wall time so far, the simulated time and how many of
-// its requests are done. Only stderr: the run's files do not change.
+// (gridars-ip on hundreds of sites), or a gangmatch or matching run of many short cycles, otherwise
+// shows nothing for minutes. Every `interval` seconds of wall time a thread prints the run, the
+// wall time so far, the simulated time and how many of its requests, jobs or tasks are done. Only
+// stderr: the run's files do not change.
 #pragma once
 
 #include <atomic>
@@ -11,6 +12,9 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <variant>
+
+#include "sim/metrics/events.hpp"
 
 namespace arsim::engine {
 
@@ -41,6 +45,22 @@ class ProgressLine {
   std::condition_variable wake_;
   bool stop_ = false;
   std::thread thread_;
+};
+
+// Forwards every event of a run to its recorder and counts those of type `Counted` (a request
+// decided, a job or a task finished) into the run's progress line.
+template <class Event, class Counted>
+class CountingSink : public metrics::EventSink<Event> {
+ public:
+  CountingSink(metrics::EventSink<Event>& next, ProgressLine& line) : next_(next), line_(line) {}
+  void on(const Event& event) override {
+    next_.on(event);
+    if (std::holds_alternative<Counted>(event)) line_.add_done();
+  }
+
+ private:
+  metrics::EventSink<Event>& next_;
+  ProgressLine& line_;
 };
 
 }  // namespace arsim::engine

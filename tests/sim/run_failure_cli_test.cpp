@@ -1,6 +1,7 @@
 // The arsim binary when a run fails or is bounded: a full disk names the system's reason and the
 // run is made again on resume, a failed run's report.txt says why, two sweeps into one folder
-// make each run once, a long run prints progress, and the co-allocation limits refuse at check.
+// make each run once, a long run of every kind prints progress, and the co-allocation limits refuse
+// at check.
 #include <gtest/gtest.h>
 
 #include "tests/sim/cli_support.hpp"
@@ -108,6 +109,48 @@ TEST(RunLimits, ALongRunPrintsProgressOnStderr) {
   EXPECT_NE(r.output.find(" requests decided\n"), std::string::npos) << r.output;
 }
 
+// One small run of each other simulating kind; `{}` in its text is the source folder.
+struct KindRun {
+  const char* kind;
+  const char* counted;  // the things its progress line counts
+  const char* text;
+};
+
+const KindRun kKindRuns[] = {
+    {"gangmatch", " of 100 jobs finished\n", R"(<scenario name="g" kind="gangmatch" seed="5">
+  <platform file="{}/platforms/condor_pool.xml"/>
+  <workload jobs="100" license_density="0.5" selectivity="2" durations="600 1200"/>
+  <output bucket="600" horizon="7200"/>
+</scenario>
+)"},
+    {"matching", " of 120 jobs finished\n", R"(<scenario name="m" kind="matching" seed="4">
+  <platform file="{}/platforms/cluster128.xml"/>
+  <workload jobs="120" load="0.8" complexity="0.3" mean_duration="300"/>
+  <matcher algorithm="lp" batch_size="10" period="20"/>
+</scenario>
+)"},
+    {"interval", " of 500 tasks finished\n", R"(<scenario name="i" kind="interval" seed="5">
+  <platform file="{}/platforms/cluster128.xml"/>
+  <workload generator="intervals" tasks="500" period="1000" dependent_fraction="0.1"/>
+  <interval_rm scheduler="est-ect" resources="10" period="1000"/>
+</scenario>
+)"},
+};
+
+TEST(RunLimits, ARunOfEveryKindPrintsProgressOnStderr) {
+  for (const auto& k : kKindRuns) {
+    const auto dir = scratch(std::string("progress-") + k.kind);
+    const auto f =
+        write_scenario(dir, fmt::format(fmt::runtime(k.text), fs::current_path().string()));
+    const auto r = shell(fmt::format("({} run {} --out {} --progress 0.001 >/dev/null)",
+                                     ARSIM_BINARY, f.string(), (dir / "o").string()));
+    EXPECT_EQ(r.status, 0) << k.kind << ": " << r.output;
+    EXPECT_NE(r.output.find("arsim: " + (dir / "o").string() + ": "), std::string::npos)
+        << k.kind << ": " << r.output;
+    EXPECT_NE(r.output.find(k.counted), std::string::npos) << k.kind << ": " << r.output;
+  }
+}
+
 namespace {
 
 // `arsim check` of elgl_greedy.xml with `set` refuses in one line naming `key` and `limit`.
@@ -131,5 +174,49 @@ TEST(RunLimits, CoallocationRequestsAreBoundedAtCheck) {
   expect_refused_at_check("user.UserA.mean_interarrival=1e-6", "user.UserA.mean_interarrival",
                           "100000");
   EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set user.UserA.mean_interarrival=2").status,
+            0);
+}
+
+// gridars-ip's model grows with paths x pairs; CBC's root cuts do not stop at time_limit, so a
+// platform of hundreds of sites with a default path per pair would plan for hours. A SimGrid
+// <cluster> of 256 hosts: 256 sites, 32,640 paths, 262,000 variables for a Type 4 ring.
+TEST(RunLimits, GridarsIpModelsAreBoundedAtCheck) {
+  const auto dir = scratch("ip-size");
+  std::ofstream(dir / "c256.xml") << R"(<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <cluster id="c" prefix="node-" suffix="" radical="0-255" speed="1Gf" core="8" bw="10Gbps"
+             lat="10us" bb_bw="100Gbps" bb_lat="10us"/>
+  </zone>
+</platform>
+)";
+  std::string body = slurp("scenarios/elgl_greedy.xml");
+  const std::string platform = "../platforms/elgl.xml";
+  body.replace(body.find(platform), platform.size(), (dir / "c256.xml").string());
+  const auto f = write_scenario(dir, body);
+  const std::string ip = " --set grc.planner=gridars-ip --set output.bucket=86400";
+  auto r = arsim("check " + f.string() + ip);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
+  EXPECT_NE(r.output.find("key 'grc.planner': planner 'gridars-ip': a request of 4 components "
+                          "(4 pairs with bandwidth) on 256 sites and 32640 paths makes a model of "
+                          "2.621e+05 variables per frame; the limit is max_variables=200000"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(arsim("check " + f.string() + ip + " --set planner.max_variables=0").status, 0);
+  // On ELGL (10 sites, 31 paths) a Type 1 request makes 2 x 10 + 2 x 31 x 1 = 82 variables,
+  // Type 3 3 x 10 + 2 x 31 x 2 = 154, a Type 4 ring 4 x 10 + 2 x 31 x 4 = 288.
+  r = arsim(
+      "check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
+      "planner.max_variables=100");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("3 components (2 pairs with bandwidth) on 10 sites and 31 paths makes "
+                          "a model of 154 variables"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
+                  "planner.max_variables=288")
+                .status,
             0);
 }

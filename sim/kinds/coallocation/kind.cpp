@@ -71,18 +71,6 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
-// Counts the decided requests into the run's progress line.
-class ProgressSink : public EventSink {
- public:
-  explicit ProgressSink(engine::ProgressLine& line) : line_(line) {}
-  void on(const Event& event) override {
-    if (std::holds_alternative<RequestDecided>(event)) line_.add_done();
-  }
-
- private:
-  engine::ProgressLine& line_;
-};
-
 platform::ReadOptions read_options(const scenario::Settings& s) {
   platform::ReadOptions options;
   options.max_default_paths = static_cast<std::size_t>(s.get_int("platform.max_paths"));
@@ -101,15 +89,18 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   metrics_config(s);
   transfers::transfer_config(s);
   std::set<std::string> users;
+  std::vector<model::Request> from_file;
   if (s.get_string("workload.generator") == "gridars") {
     gridars_config(s);
     users.insert(s.users().begin(), s.users().end());
   } else {
-    for (const auto& r : make_workload(s, 0, 0)) users.insert(r.user);
+    from_file = make_workload(s, 0, 0);
+    for (const auto& r : from_file) users.insert(r.user);
   }
   // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
   const auto size = platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
   check_output_rows(s, size, users.size());
+  check_planner_limits(catalog, s, size, request_shapes(s, from_file));
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
@@ -124,10 +115,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 
   Recorder recorder;
   engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
-  ProgressSink counter(progress);
+  engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
   EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
-  bus.subscribe(recorder);
-  bus.subscribe(counter);
+  bus.subscribe(counted);
   const auto transfers =
       transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
   start_actors(catalog, spec, {&sim.view(), &bus}, requests);

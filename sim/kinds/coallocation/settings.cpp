@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -155,6 +156,37 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Cata
     if (!dir.empty() && params.count("dump_dir")) params["dump_dir"] += "/" + dir;
     return std::shared_ptr<schedulers::CoallocationPlanner>(planners.create(name, params));
   });
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> request_shapes(
+    const scenario::Settings& s, const std::vector<model::Request>& from_file) {
+  std::set<std::pair<std::size_t, std::size_t>> shapes;
+  if (s.get_string("workload.generator") == "gridars") {
+    const auto c = gridars_config(s);
+    for (int type : c.types) {
+      const auto shape = workloads::type_shape(type, c.type4);
+      shapes.emplace(shape.components, c.bandwidth > 0 ? shape.paths.size() : 0);
+    }
+  }
+  for (const auto& r : from_file) {
+    std::size_t flows = 0;
+    for (const auto& pair : r.pairs) flows += pair.bandwidth > 0;
+    shapes.emplace(r.components.size(), flows);
+  }
+  return {shapes.begin(), shapes.end()};
+}
+
+void check_planner_limits(const engine::Catalog& catalog, const scenario::Settings& s,
+                          const platform::PlatformSize& platform,
+                          const std::vector<std::pair<std::size_t, std::size_t>>& shapes) {
+  for (const auto& c : coordinator_setups(s)) {
+    const auto planner = make_planner(catalog, s, "", c.name);
+    const auto* limited = dynamic_cast<const schedulers::LimitedPlanner*>(planner.get());
+    if (limited == nullptr) continue;
+    for (const auto& [components, flows] : shapes)
+      if (auto why = limited->refuses({platform.sites, platform.paths, components, flows}))
+        s.fail_message(key_of(s, c.name, "planner"), *why);
+  }
 }
 
 void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) {

@@ -64,6 +64,17 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(
     const engine::Catalog& catalog, const scenario::Settings& s, const std::string& run_dir = "",
     const std::string& coordinator = kDefaultCoordinator);
 
+// The distinct shapes of the requests a run can submit, as (components, pairs with bandwidth):
+// every type the gridars generator draws from, or the requests of `from_file` (the workload file).
+std::vector<std::pair<std::size_t, std::size_t>> request_shapes(
+    const scenario::Settings& s, const std::vector<model::Request>& from_file);
+
+// Throws InputError at a coordinator's planner key when its planner has a limit
+// (schedulers::LimitedPlanner) that a request of one of `shapes` on `platform` would exceed.
+void check_planner_limits(const engine::Catalog& catalog, const scenario::Settings& s,
+                          const platform::PlatformSize& platform,
+                          const std::vector<std::pair<std::size_t, std::size_t>>& shapes);
+
 // Applies the scenario's <site name=... unit_value=...> overrides to the platform's graph; an
 // unknown site name is an InputError at the override's location.
 void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g);

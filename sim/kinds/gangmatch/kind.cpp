@@ -7,6 +7,7 @@
 
 #include "schedulers/gangmatch/limited.hpp"
 #include "sim/engine/catalog.hpp"
+#include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/gangmatch/actors/start.hpp"
@@ -74,10 +75,12 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const Workload w = make_workload(c.workload, seed, spec.run_index);
   engine::Simulation sim(c.platform, options.verbose);
   Recorder recorder(w);
+  engine::ProgressLine progress(dir, "jobs finished", w.jobs.size(), options.progress);
+  engine::CountingSink<Event, JobFinished> events(recorder, progress);
   AdPool pool;
   std::vector<std::string> users;
   for (const auto& j : w.jobs) users.push_back(j.user);
-  start_actors(c, w, {&recorder, &pool, &users}, make_matcher(catalog, s),
+  start_actors(c, w, {&events, &pool, &users}, make_matcher(catalog, s),
                unavailable_periods(c, w, seed, spec.run_index));
   const RunRecord record = recorder.finish(sim.run());
   write_run(dir, record, c.bucket, c.horizon);

@@ -9,6 +9,7 @@
 #include "schedulers/interval/period_metrics.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/engine/catalog.hpp"
+#include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/interval/audit.hpp"
@@ -175,8 +176,10 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const SpeedLog speeds(lane_hosts(sim.view(), sites));
   const int m = static_cast<int>(sites.size());
   Recorder recorder;
+  engine::ProgressLine progress(dir, "tasks finished", tasks.size(), options.progress);
+  engine::CountingSink<Event, TaskFinished> events(recorder, progress);
   auto scheduler = make_scheduler(catalog, s);
-  actors::spawn<IntervalRm>("interval-rm", sim.view().grc_host, &sim.view(), &recorder, scheduler,
+  actors::spawn<IntervalRm>("interval-rm", sim.view().grc_host, &sim.view(), &events, scheduler,
                             tasks, IntervalRmConfig{sites, period, 0});
   sim.run();
 

@@ -4,6 +4,7 @@
 
 #include "model/random.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/matching/actors/matcher_service.hpp"
@@ -33,7 +34,7 @@ std::vector<sg4::Host*> type_hosts(const platform::PlatformView& view, std::size
 
 void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
                   const platform::PlatformView& view, const OnlineWorkload& w, int run_index,
-                  Recorder& recorder) {
+                  EventSink& events) {
   const std::uint64_t seed = s.get_uint64("scenario.seed");
   const auto run = static_cast<std::uint64_t>(run_index);
   const auto hosts = type_hosts(view, w.instance.types.size());
@@ -44,14 +45,14 @@ void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
     Background background(w.instance, static_cast<int>(t), bg,
                           model::make_stream(seed, run, "matching-background-" + name));
     actors::spawn<Provider>("provider-" + name, hosts[t], static_cast<int>(t),
-                            std::move(background), s.get_double("providers.period"), &recorder,
+                            std::move(background), s.get_double("providers.period"), &events,
                             limit);
   }
   MatcherConfig config{match_policy(s), queue_policy(s), s.get_double("matcher.period"),
                        cost_model(s), hosts};
   config.limit = limit;
   config.deadline = deadline(s);
-  actors::spawn<MatcherService>("matcher", view.grc_host, &w, &recorder, make_matcher(catalog, s),
+  actors::spawn<MatcherService>("matcher", view.grc_host, &w, &events, make_matcher(catalog, s),
                                 std::move(config),
                                 model::make_stream(seed, run, "matching-matcher"));
   std::vector<std::vector<int>> mine(w.submitters);
@@ -60,7 +61,7 @@ void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
   for (int i = 0; i < w.submitters; ++i)
     if (!mine[i].empty())
       actors::spawn<Submitter>("submitter-" + std::to_string(i), view.user_host, i, mine[i], &w,
-                               &recorder);
+                               &events);
 }
 
 void print(std::ostream& report, const scenario::Settings& s, const std::vector<Metric>& m) {
@@ -102,7 +103,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const std::string platform_file = s.get_path("platform.file");
   engine::Simulation sim(platform_file, options.verbose);
   Recorder recorder(static_cast<int>(w.instance.jobs.size()));
-  start_actors(catalog, s, sim.view(), w, spec.run_index, recorder);
+  engine::ProgressLine progress(dir, "jobs finished", w.instance.jobs.size(), options.progress);
+  engine::CountingSink<Event, JobFinished> events(recorder, progress);
+  start_actors(catalog, s, sim.view(), w, spec.run_index, events);
   const double end = sim.run();
   if (!recorder.limit_reached().empty()) {
     const RunLimit limit = run_limit(s, w);

@@ -241,3 +241,26 @@ TEST(CheckPlan, RejectsABrokenPathAndAnOverusedLink) {
   avail.free_bandwidth[edge(g, "e1")] = 1;  // 2 Gbit/s on a link with 1 free
   EXPECT_NE(model::check_plan(g, r, avail, plans[0]), std::nullopt);
 }
+
+// The size limit counts what build_formulation makes: on Fig. 4 (4 sites, 8 edges) a request of 3
+// components and 2 pairs with bandwidth (one pair without) has 4 x 3 + 2 x 8 x 2 = 44 variables.
+TEST(GridarsIp, RefusesRequestsWhoseModelIsOverMaxVariables) {
+  const auto g = fig4_graph();
+  const auto r = make_request({1, 1, 1}, {{0, 1, 1.0}, {1, 2, 0.0}, {0, 2, 2.0}});
+  const auto f = gip::build_formulation(g, r, model::full_availability(g, {0, 100}), {});
+  const arsim::schedulers::ModelSize size{4, 8, 3, 2};
+  EXPECT_EQ(f.model.num_vars(), 44);
+  EXPECT_EQ(gip::model_variables(size), 44);
+  gip::Options o;
+  o.max_variables = 44;
+  EXPECT_EQ(gip::GridarsIpPlanner(o).refuses(size), std::nullopt);
+  o.max_variables = 43;
+  const auto why = gip::GridarsIpPlanner(o).refuses(size);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("a request of 3 components (2 pairs with bandwidth) on 4 sites and 8 paths "
+                      "makes a model of 44 variables per frame; the limit is max_variables=43"),
+            std::string::npos)
+      << *why;
+  o.max_variables = 0;  // none
+  EXPECT_EQ(gip::GridarsIpPlanner(o).refuses({1000, 1000000, 10, 45}), std::nullopt);
+}
