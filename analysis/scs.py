@@ -156,7 +156,7 @@ def section(out_dir, fig_dir):
                                       "scs_kth", "scs_spectrum", "scs_table4")):
         return []  # nothing of SCS was run (reproduce.py --only ...)
     parts = ["## SCS: spectral clustering scheduling for tasks with requested start and finish times", "",
-             "Offline experiments on the execution model of §2.2–2.3 (schedulers/interval/experiments.hpp). "
+             "Offline experiments on the execution model of §2.2–2.3 (experiments/interval/experiments.hpp). "
              "`scs` is the algorithm as published (Table 2); `scs-ls` is our repair (the same spectral start, then "
              "a local search on the deviation); the baselines are those of §6.2. D is eq. (23) in periods; D = 0 is "
              f"drawn at {data.plots.D_FLOOR:g} on log axes.", ""]

@@ -1,6 +1,7 @@
 // Bad input, in one type for every reader (scenario, platform, request file, trace, classad,
 // parameters): what() is one line naming the file, line and field and what was expected, fit to
-// print as is before exiting with status 2 (the exit statuses are listed in README.md).
+// print as is before exiting with status 2 (the exit statuses are listed in
+// docs/reference/exit_statuses.md).
 #pragma once
 
 #include <stdexcept>

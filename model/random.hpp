@@ -1,5 +1,5 @@
-// Seeded random streams and portable sampling (docs/ARCHITECTURE.md, Determinism: same scenario,
-// same seed → byte-identical outputs).
+// Seeded random streams and portable sampling (docs/design/architecture.md, Determinism: same
+// scenario, same seed → byte-identical outputs).
 //
 // Every stream is a std::mt19937_64 seeded from (base seed, run index, stream name) by a fixed
 // hash, so adding a stream never shifts the numbers of another and no std::random_device is

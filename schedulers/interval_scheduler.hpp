@@ -1,8 +1,8 @@
-// The IntervalScheduler family (docs/ARCHITECTURE.md, Seams): soft interval scheduling of SCS
-// (Doulamis, Kokkinos, Varvarigos, IEEE TC 2013, §2). Once per activation period T, the tasks whose
-// requested start falls in the period are given to M resources; a resource runs its tasks one at a
-// time, and a task that finds its resource busy is shifted in time instead of being rejected. Only
-// the hard Maxima IS baseline may reject (defer) a task to the next period.
+// The IntervalScheduler family (docs/design/architecture.md, Seams): soft interval scheduling of
+// SCS (Doulamis, Kokkinos, Varvarigos, IEEE TC 2013, §2). Once per activation period T, the tasks
+// whose requested start falls in the period are given to M resources; a resource runs its tasks one
+// at a time, and a task that finds its resource busy is shifted in time instead of being rejected.
+// Only the hard Maxima IS baseline may reject (defer) a task to the next period.
 //
 // A scheduler is a pure function: problem in, resource and actual start per task out. The caller
 // (the periodic driver in schedulers/interval/ or the simulator's actor) carries the busy-until

@@ -1,5 +1,5 @@
-// The CoallocationPlanner family (docs/ARCHITECTURE.md, Seams): GridARS stage 2iii. Given one
-// request, the candidate time frames and the availability RMs disclosed for each, return
+// The CoallocationPlanner family (docs/design/architecture.md, Seams): GridARS stage 2iii. Given
+// one request, the candidate time frames and the availability RMs disclosed for each, return
 // reservation plans.
 #pragma once
 

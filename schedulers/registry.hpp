@@ -1,5 +1,5 @@
-// Name -> factory registries for the algorithm families (docs/ARCHITECTURE.md, Seams). Built-ins
-// are added by an explicit call (register_builtins), never by static initialisers.
+// Name -> factory registries for the algorithm families (docs/design/architecture.md, Seams).
+// Built-ins are added by an explicit call (register_builtins), never by static initialisers.
 #pragma once
 
 #include <functional>

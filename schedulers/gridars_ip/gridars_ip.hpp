@@ -13,8 +13,9 @@
 //   extra_constraints  add eqs. (10) and (11) (default true; the paper's "-st" variants)
 //   n_max              N_max of eq. (11) (default 4: every ELGL pair needs at most 2 paths)
 //   time_limit         wall seconds per frame's solve, 0 = none (default 10). When it binds, the
-//                      plan depends on the machine and its load (README.md, "Determinism"). It
-//                      does not bound building the model or CBC's root cuts, which grow with it:
+//                      plan depends on the machine and its load (docs/reference/determinism.md).
+//                      It does not bound building the model or CBC's root cuts, which grow
+//                      with it:
 //   max_variables      the most variables of one frame's model, sites x components + 2 x paths x
 //                      pairs with bandwidth (eqs. 1-2); a workload with a larger request is
 //                      refused before the run (refuses()). 0 = none (default 200000). Measured on

@@ -1,6 +1,6 @@
-// A run kind: what one run of a scenario is (docs/ARCHITECTURE.md, "Run kinds"). Each kind lives
-// in a folder of its own under sim/kinds/ and is registered by name (sim/kinds/builtins.cpp); the
-// scenario reader, the engine, the sweep runner and the command line reach a kind only through
+// A run kind: what one run of a scenario is (docs/design/architecture.md, "Run kinds"). Each kind
+// lives in a folder of its own under sim/kinds/ and is registered by name (sim/kinds/builtins.cpp);
+// the scenario reader, the engine, the sweep runner and the command line reach a kind only through
 // this interface and the KindRegistry (kind_registry.hpp).
 #pragma once
 

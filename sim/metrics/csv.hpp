@@ -68,7 +68,7 @@ CsvTable read_csv(const std::string& path);
 
 // A file the system refused to write (disk full, file size limit, permissions): its message names
 // the file and the system's reason (strerror). Not a defect of arsim's nor bad input: the run
-// failed, and runs again when the sweep is resumed (docs/ARCHITECTURE.md, exit statuses).
+// failed, and runs again when the sweep is resumed (docs/design/architecture.md, exit statuses).
 class WriteError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

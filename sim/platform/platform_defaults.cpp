@@ -27,7 +27,8 @@ void add_default_paths(const std::vector<std::pair<std::string, std::vector<sg4:
     throw PlatformError(fmt::format(
         "{}: without arsim props every one of its {} sites would be joined to every other by a "
         "default path ({:.0f} paths), more than the limit of {}; group hosts into zones (one site "
-        "per zone), annotate the platform (README.md, platforms), or raise platform.max_paths",
+        "per zone), annotate the platform (docs/design/coallocation.md, Platform), or raise "
+        "platform.max_paths",
         file, n, pairs, options.max_default_paths));
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j) {

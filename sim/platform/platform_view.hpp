@@ -3,10 +3,11 @@
 //
 // Annotated platforms (platforms/elgl.xml) mark hosts with <prop id="role"> site | exchange |
 // control, plus domain and unit_value; path links carry role=path, domain, unit_value and
-// ends="A B". Without any role prop, documented defaults apply (see README): every host a site in
-// domain "default" when all hosts share one netzone, otherwise every netzone holding hosts is one
-// site with their cores; every pair of sites joined by one path whose bandwidth is the bottleneck
-// of their SimGrid route. The first host then hosts the GRC, users and network RMs.
+// ends="A B". Without any role prop, documented defaults apply (docs/design/coallocation.md,
+// Platform): every host a site in domain "default" when all hosts share one netzone, otherwise
+// every netzone holding hosts is one site with their cores; every pair of sites joined by one path
+// whose bandwidth is the bottleneck of their SimGrid route. The first host then hosts the GRC,
+// users and network RMs.
 #pragma once
 
 #include <map>

@@ -127,7 +127,8 @@ TEST(Platform, TooManyDefaultPathsIsRefusedWithTheLimit) {
             dir.file("p.xml") +
                 ": without arsim props every one of its 100 sites would be joined to every other "
                 "by a default path (4950 paths), more than the limit of 4949; group hosts into "
-                "zones (one site per zone), annotate the platform (README.md, platforms), or raise "
+                "zones (one site per zone), annotate the platform (docs/design/coallocation.md, "
+                "Platform), or raise "
                 "platform.max_paths");
 }
 

@@ -27,7 +27,7 @@ void validate(const Config& c);
 
 // The ads as text: the N jobs (in priority order), then the N workstations, then the licenses.
 // Deterministic in (config, seed, run_index): streams "gangmatch-jobs" and
-// "gangmatch-workstations" of sim/model/random.hpp.
+// "gangmatch-workstations" of model/random.hpp.
 std::vector<std::string> generate_text(const Config& c, std::uint64_t seed, int run_index);
 
 // The same ads read into one cycle's pool; the jobs are the roots.

@@ -1,5 +1,5 @@
-// The events of a gangmatching run, as the actors report them (docs/ARCHITECTURE.md, "Events and
-// outputs"), and the Recorder that turns them into the rows the writers need (records.hpp).
+// The events of a gangmatching run, as the actors report them (docs/design/architecture.md, "Events
+// and outputs"), and the Recorder that turns them into the rows the writers need (records.hpp).
 // Pure: no SimGrid.
 #pragma once
 

@@ -1,9 +1,10 @@
 // How long a matching run may last in simulated time, so that its files stay bounded
-// (scenarios/README.md, "kind=matching"): resources.csv has one row per resource attribute per
-// bucket of output.bucket and offers.csv one row per resource per report of providers.period, so a
-// run of V resource attributes lasts at most kMaxRows / V × min(output.bucket, providers.period)
-// simulated seconds. What the keys decide is refused before the run (check_limits); what only
-// the run decides (a batch's matcher time, a job's end) stops it at the limit with one line.
+// (scenarios/README.md, "Keys", kind="matching"): resources.csv has one row per resource attribute
+// per bucket of output.bucket and offers.csv one row per resource per report of providers.period,
+// so a run of V resource attributes lasts at most kMaxRows / V × min(output.bucket,
+// providers.period) simulated seconds. What the keys decide is refused before the run
+// (check_limits); what only the run decides (a batch's matcher time, a job's end) stops it at the
+// limit with one line.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// The auditor (sim/metrics/auditor.hpp) passes the correct tiny run and catches each planted
-// fault. Faults are planted in the record before writing, or in the CSV text after.
+// The auditor (sim/kinds/coallocation/output/auditor.hpp) passes the correct tiny run and catches
+// each planted fault. Faults are planted in the record before writing, or in the CSV text after.
 #include "sim/kinds/coallocation/output/auditor.hpp"
 
 #include <fstream>

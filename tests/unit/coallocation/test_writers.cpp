@@ -1,5 +1,5 @@
-// The run files written from a hand-built record (sim/metrics/writers.hpp); expected values are
-// computed by hand in fixture.hpp's comment.
+// The run files written from a hand-built record (sim/kinds/coallocation/output/writers.hpp);
+// expected values are computed by hand in fixture.hpp's comment.
 #include "sim/kinds/coallocation/output/writers.hpp"
 
 #include <map>

@@ -110,7 +110,7 @@ TEST(GridarsIpRandom, FirstFeasiblePlansAreValidAndNoBetterThanOptimal) {
   }
 }
 
-// Same instance, same options: the same plan, on both back-ends (docs/ARCHITECTURE.md,
+// Same instance, same options: the same plan, on both back-ends (docs/design/architecture.md,
 // Determinism).
 TEST(GridarsIpRandom, Deterministic) {
   std::mt19937_64 rng(11);

@@ -1,7 +1,7 @@
-// The layers of docs/ARCHITECTURE.md, checked on the source tree: classad/ depends on nothing of
-// the project but the input-error type, the file reader and the number parser of model/, model/
-// on classad/ only; workloads/ and schedulers/ on those two (schedulers/ never
-// on workloads/); experiments/ on those; only sim/ includes SimGrid or XBT.
+// The layers of docs/design/architecture.md, checked on the source tree: classad/ depends on
+// nothing of the project but the input-error type, the file reader and the number parser of model/,
+// model/ on classad/ only; workloads/ and schedulers/ on those two (schedulers/ never on
+// workloads/); experiments/ on those; only sim/ includes SimGrid or XBT.
 #include <gtest/gtest.h>
 
 #include <algorithm>

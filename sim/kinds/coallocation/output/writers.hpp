@@ -1,4 +1,4 @@
-// The files of one co-allocation run (README.md, Outputs of a run), computed from the RunRecord the
+// The files of one co-allocation run (docs/reference/outputs.md), computed from the RunRecord the
 // simulator fills.
 //
 // All files except timings.csv are deterministic: the same record gives byte-identical text (fixed

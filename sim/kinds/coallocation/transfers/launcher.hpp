@@ -1,4 +1,4 @@
-// Transfers over reserved paths in a co-allocation run (README "Transfers over reserved paths"):
+// Transfers over reserved paths in a co-allocation run (docs/design/transfers.md):
 // read from the transfers.* and background.* keys; when enabled, the Launcher subscribes to the
 // run's event bus and starts a Lightpath per reserved pair of every accepted request, and
 // Background actors load the chosen paths; both report their flows to the bus.

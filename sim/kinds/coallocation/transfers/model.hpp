@@ -1,6 +1,6 @@
 // The pure arithmetic of transfers over reserved paths (no SimGrid): volumes, unit conversions,
 // the measured use of path links, and the reserved bandwidth per path over time that background
-// traffic must leave free. README "Transfers over reserved paths" explains the model.
+// traffic must leave free. docs/design/transfers.md explains the model.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// transfers.csv (README, Outputs of a run) and the auditor's check of it. Pure: no SimGrid.
+// transfers.csv (docs/reference/outputs.md) and the auditor's check of it. Pure: no SimGrid.
 //
 // transfers.csv, one row per requested pair with bandwidth of each accepted request, sorted by
 // (request_id, pair): request_id, pair (index in the request's pairs), volume_bytes,

@@ -1,7 +1,7 @@
-// Where the actors of a gangmatching run live (README.md, "Platform"): the collector and the
-// negotiator on host cm, the submit agents (one per user, in name order) on host submit, the
-// license agents on host licenses, and workstation i's agent, its owner and its jobs on host
-// ws<i>. A platform without one of these hosts is an InputError naming it.
+// Where the actors of a gangmatching run live (sim/kinds/gangmatch/README.md, "Who is where"): the
+// collector and the negotiator on host cm, the submit agents (one per user, in name order) on host
+// submit, the license agents on host licenses, and workstation i's agent, its owner and its jobs on
+// host ws<i>. A platform without one of these hosts is an InputError naming it.
 #pragma once
 
 #include <map>
