@@ -1,4 +1,4 @@
-"""One reader per file an arsim run writes (README.md, "Outputs of a run"; the writers in
+"""One reader per file an arsim run writes (docs/reference/outputs.md; the writers in
 sim/kinds/*/ and sim/engine/), each with the dtypes of its columns. Nothing else in the package
 reads an arsim output.
 

@@ -11,7 +11,7 @@ from analysis.readers import run_dirs
 @pytest.fixture(scope="session")
 def runs():
     folder = os.environ.get("ARSIM_ANALYSIS_RUNS")
-    if not folder or not (Path(folder) / "sim").is_dir() or not (Path(folder) / "paper").is_dir():
+    if not folder or not (Path(folder) / "simulated").is_dir() or not (Path(folder) / "paper").is_dir():
         pytest.fail("ARSIM_ANALYSIS_RUNS must name the folder of tests/analysis/make_runs.py "
                     "(ctest -R analysis makes it)")
     return Path(folder)

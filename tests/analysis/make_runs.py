@@ -2,7 +2,7 @@
 """Tiny runs of every run kind for the tests of analysis/ (tests/analysis/test_*.py), written by
 the ctest fixture analysis_runs into OUT:
 
-  OUT/sim/<name>/      shipped simulation scenarios of every run kind made small, sweeps kept;
+  OUT/simulated/<name>/     shipped simulation scenarios of every run kind made small, sweeps kept;
                        multi_grc with 3 runs a point (aggregate.csv with intervals) and GRCs
                        competing (attempts.csv has rows, some requests are rejected);
   OUT/paper/<name>/    every scenario of scenarios/paper/ made small, for `reproduce --no-run`.
@@ -82,7 +82,7 @@ def main():
     arsim, out = sys.argv[1], Path(sys.argv[2])
     shutil.rmtree(out, ignore_errors=True)
     for name, (scenario, sets) in SIM.items():
-        run(arsim, scenario, out / "sim" / name, sets)
+        run(arsim, scenario, out / "simulated" / name, sets)
     listed = {p.stem for p in Path("scenarios/paper").glob("*.xml")}
     if listed != set(PAPER):
         sys.exit(f"FAILED: scenarios/paper/ has {sorted(listed ^ set(PAPER))} not in PAPER (or gone)")

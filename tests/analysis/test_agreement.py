@@ -16,7 +16,7 @@ def summary_value(run, metric, user="all"):
 
 
 def coallocation_runs(runs):
-    return r.run_dirs(str(runs / "sim/multi_grc")) + r.run_dirs(str(runs / "sim/transfers"))
+    return r.run_dirs(str(runs / "simulated/multi_grc")) + r.run_dirs(str(runs / "simulated/transfers"))
 
 
 def test_coallocation_summary_from_requests(runs):
@@ -39,7 +39,7 @@ def test_coallocation_competition(runs):
     """grcs.csv counts per GRC: requests and acceptances as requests.csv's rows say (a run of
     two_grcs: UserA to the <grc>, UserB to g2), every tried plan but the committed one an attempt."""
     attempts_seen = 0
-    for run in r.run_dirs(str(runs / "sim/multi_grc")):
+    for run in r.run_dirs(str(runs / "simulated/multi_grc")):
         req, grcs, att = r.read_requests(run), r.read_grcs(run), r.read_attempts(run)
         grcs = grcs.set_index("coordinator")
         assert grcs.requests.sum() == len(req)
@@ -66,7 +66,7 @@ def test_coallocation_jobs_and_reservations(runs):
 
 
 def test_transfers_of_accepted_pairs(runs):
-    for run in r.run_dirs(str(runs / "sim/transfers")):
+    for run in r.run_dirs(str(runs / "simulated/transfers")):
         req, tr = r.read_requests(run), r.read_transfers(run)
         ok = req[req.outcome == "accepted"]
         assert len(tr) == ok.pairs.sum()
@@ -74,14 +74,14 @@ def test_transfers_of_accepted_pairs(runs):
 
 
 def test_interval_summary_from_jobs(runs):
-    for run in r.run_dirs(str(runs / "sim/interval")):
+    for run in r.run_dirs(str(runs / "simulated/interval")):
         jobs = r.read_jobs(run)
         assert summary_value(run, "tasks") == len(jobs)
         assert (jobs.waiting_time >= 0).all()
 
 
 def test_gangmatch_summary_from_jobs_and_gangs(runs):
-    for run in r.run_dirs(str(runs / "sim/gangmatch_sim")):
+    for run in r.run_dirs(str(runs / "simulated/gangmatch_sim")):
         jobs, gangs = r.read_gangmatch_jobs(run), r.read_gangs(run)
         assert summary_value(run, "jobs") == len(jobs)
         assert summary_value(run, "finished") == (jobs.state == "finished").sum()
@@ -91,7 +91,7 @@ def test_gangmatch_summary_from_jobs_and_gangs(runs):
 
 
 def test_matching_summary_from_jobs_and_batches(runs):
-    for run in r.run_dirs(str(runs / "sim/matching_sim")):
+    for run in r.run_dirs(str(runs / "simulated/matching_sim")):
         jobs, batches = r.read_matching_jobs(run), r.read_batches(run)
         done = jobs[jobs.status == "completed"]
         assert summary_value(run, "submitted") == len(jobs)
@@ -104,7 +104,7 @@ def test_matching_summary_from_jobs_and_batches(runs):
 
 @pytest.mark.parametrize("name", ["multi_grc", "gangmatch_sim", "interval", "matching_sim"])
 def test_sweep_rows_are_the_runs_summaries(runs, name):
-    out = runs / "sim" / name
+    out = runs / "simulated" / name
     sweep = r.read_sweep(out)
     metrics = [c for c in sweep.columns[4:] if c not in r.read_run_json(r.run_dirs(str(out))[0])["point"]]
     assert metrics
@@ -118,7 +118,7 @@ def test_sweep_rows_are_the_runs_summaries(runs, name):
 @pytest.mark.parametrize("name", ["multi_grc", "transfers", "gangmatch_sim", "matching_sim"])
 def test_interval_equals_aggregate_ci95(runs, name):
     """stats.interval over the runs of each point gives aggregate.csv's runs, mean and ci95."""
-    out = runs / "sim" / name
+    out = runs / "simulated" / name
     values = {}
     for run in r.run_dirs(str(out)):
         s = r.read_summary(run).dropna(subset=["value"])

@@ -72,7 +72,7 @@ def test_gangmatch_plots(runs):
     df = gangmatch_data.read(runs / "paper/gangmatch_fig6_11")
     drawn(gangmatch_data.plot_curves, df[df.matcher == gangmatch_data.LR], "probes", "t", "probes")
     drawn(gangmatch_data.plot_versus, df, 0.5, paper_lines=True)
-    sweep = gangmatch.read_sim_sweep(runs / "sim/gangmatch_sim")
+    sweep = gangmatch.read_sim_sweep(runs / "simulated/gangmatch_sim")
     drawn(gangmatch.plot_sim_sweep, sweep, "mean_wait", "wait")
 
 
@@ -83,7 +83,7 @@ def test_matching_plots(runs):
     rows = drawn(matching.plot_anytime, readers.read_offline(runs / "paper/matching_anytime"),
                  "throughput")
     assert rows and all(r["runs"] > 0 for r in rows)
-    mean = matching_sim.read_sweep_means(runs / "sim/matching_sim")
+    mean = matching_sim.read_sweep_means(runs / "simulated/matching_sim")
     drawn(matching_sim.plot_metric, mean, "match_ratio", "ratio")
 
 
@@ -108,7 +108,7 @@ def test_reproduce_no_run_writes_report_and_figures(runs, tmp_path):
 
 def test_gangmatch_script(runs, tmp_path):
     out = tmp_path / "gangmatch_sim"
-    shutil.copytree(runs / "sim/gangmatch_sim", out)
+    shutil.copytree(runs / "simulated/gangmatch_sim", out)
     r = subprocess.run([sys.executable, "-m", "analysis.gangmatch", str(out)], capture_output=True,
                        text=True, check=True)
     assert (out / "gangmatch_sim.png").stat().st_size > 1000
@@ -117,20 +117,20 @@ def test_gangmatch_script(runs, tmp_path):
 
 def test_matching_sim_script(runs, tmp_path, capsys):
     png = tmp_path / "m.png"
-    matching_sim.main([str(runs / "sim/matching_sim"), "--png", str(png)])
+    matching_sim.main([str(runs / "simulated/matching_sim"), "--png", str(png)])
     assert png.stat().st_size > 1000
     assert capsys.readouterr().out.count("| hybrid |") == 6  # 3 loads x 2 batch sizes
 
 
 def test_multi_grc_script(runs, capsys):
-    multi_grc.main([str(runs / "sim/multi_grc")])
+    multi_grc.main([str(runs / "simulated/multi_grc")])
     lines = capsys.readouterr().out.splitlines()
-    t = multi_grc.totals(runs / "sim/multi_grc")
+    t = multi_grc.totals(runs / "simulated/multi_grc")
     assert len(lines) == 1 + (t.requests > 0).sum() == 4  # one_grc: grc; two_grcs: grc, g2
-    for run in readers.run_dirs(str(runs / "sim/multi_grc")):
+    for run in readers.run_dirs(str(runs / "simulated/multi_grc")):
         assert readers.read_grcs(run).requests.sum() == readers.read_run_json(run)["requests"]
     assert t.requests.sum() == sum(readers.read_run_json(d)["requests"]
-                                   for d in readers.run_dirs(str(runs / "sim/multi_grc")))
+                                   for d in readers.run_dirs(str(runs / "simulated/multi_grc")))
 
 
 def test_gridars_factorial_script(runs, capsys):

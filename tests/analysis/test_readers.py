@@ -9,31 +9,31 @@ from conftest import first_run
 
 # reader, folder below the runs (its first run), schema
 RUN_FILES = [
-    (r.read_summary, "sim/multi_grc", "summary.csv"),
-    (r.read_requests, "sim/multi_grc", "requests.csv"),
-    (r.read_reservations, "sim/multi_grc", "reservations.csv"),
-    (r.read_jobs, "sim/multi_grc", "jobs.csv"),
-    (r.read_resources, "sim/multi_grc", "resources.csv"),
-    (r.read_timings, "sim/multi_grc", "timings.csv"),
-    (r.read_grcs, "sim/multi_grc", "grcs.csv"),
-    (r.read_attempts, "sim/multi_grc", "attempts.csv"),
-    (r.read_transfers, "sim/transfers", "transfers.csv"),
-    (r.read_jobs, "sim/interval", "jobs.csv"),
-    (r.read_summary, "sim/interval", "summary.csv"),
-    (r.read_gangmatch_jobs, "sim/gangmatch_sim", "gangmatch/jobs.csv"),
-    (r.read_gangs, "sim/gangmatch_sim", "gangmatch/gangs.csv"),
-    (r.read_holds, "sim/gangmatch_sim", "gangmatch/holds.csv"),
-    (r.read_unavailability, "sim/gangmatch_sim", "gangmatch/unavailability.csv"),
-    (r.read_cycles, "sim/gangmatch_sim", "gangmatch/cycles.csv"),
-    (r.read_utilisation, "sim/gangmatch_sim", "gangmatch/utilisation.csv"),
-    (r.read_gangmatch_timings, "sim/gangmatch_sim", "gangmatch/timings.csv"),
-    (r.read_summary, "sim/gangmatch_sim", "summary.csv"),
-    (r.read_matching_jobs, "sim/matching_sim", "matching/jobs.csv"),
-    (r.read_batches, "sim/matching_sim", "matching/batches.csv"),
-    (r.read_offers, "sim/matching_sim", "matching/offers.csv"),
-    (r.read_matching_resources, "sim/matching_sim", "matching/resources.csv"),
-    (r.read_matching_timings, "sim/matching_sim", "matching/timings.csv"),
-    (r.read_summary, "sim/matching_sim", "summary.csv"),
+    (r.read_summary, "simulated/multi_grc", "summary.csv"),
+    (r.read_requests, "simulated/multi_grc", "requests.csv"),
+    (r.read_reservations, "simulated/multi_grc", "reservations.csv"),
+    (r.read_jobs, "simulated/multi_grc", "jobs.csv"),
+    (r.read_resources, "simulated/multi_grc", "resources.csv"),
+    (r.read_timings, "simulated/multi_grc", "timings.csv"),
+    (r.read_grcs, "simulated/multi_grc", "grcs.csv"),
+    (r.read_attempts, "simulated/multi_grc", "attempts.csv"),
+    (r.read_transfers, "simulated/transfers", "transfers.csv"),
+    (r.read_jobs, "simulated/interval", "jobs.csv"),
+    (r.read_summary, "simulated/interval", "summary.csv"),
+    (r.read_gangmatch_jobs, "simulated/gangmatch_sim", "gangmatch/jobs.csv"),
+    (r.read_gangs, "simulated/gangmatch_sim", "gangmatch/gangs.csv"),
+    (r.read_holds, "simulated/gangmatch_sim", "gangmatch/holds.csv"),
+    (r.read_unavailability, "simulated/gangmatch_sim", "gangmatch/unavailability.csv"),
+    (r.read_cycles, "simulated/gangmatch_sim", "gangmatch/cycles.csv"),
+    (r.read_utilisation, "simulated/gangmatch_sim", "gangmatch/utilisation.csv"),
+    (r.read_gangmatch_timings, "simulated/gangmatch_sim", "gangmatch/timings.csv"),
+    (r.read_summary, "simulated/gangmatch_sim", "summary.csv"),
+    (r.read_matching_jobs, "simulated/matching_sim", "matching/jobs.csv"),
+    (r.read_batches, "simulated/matching_sim", "matching/batches.csv"),
+    (r.read_offers, "simulated/matching_sim", "matching/offers.csv"),
+    (r.read_matching_resources, "simulated/matching_sim", "matching/resources.csv"),
+    (r.read_matching_timings, "simulated/matching_sim", "matching/timings.csv"),
+    (r.read_summary, "simulated/matching_sim", "summary.csv"),
 ]
 DTYPE = {r.S: "object", r.I: "int64", r.U: "uint64", r.F: "float64"}
 
@@ -60,14 +60,14 @@ def test_reader_columns_and_dtypes(runs, reader, folder, schema):
 
 
 def test_interval_jobs_have_no_hosts_column(runs):
-    assert "hosts" not in r.read_jobs(first_run(runs / "sim/interval"))
-    assert "hosts" in r.read_jobs(first_run(runs / "sim/multi_grc"))
+    assert "hosts" not in r.read_jobs(first_run(runs / "simulated/interval"))
+    assert "hosts" in r.read_jobs(first_run(runs / "simulated/multi_grc"))
 
 
 def test_empty_fields(runs):
     """A rejected request has no reserved frame (NaN) and no sites (""); summary.csv's resource
     is "" where the metric is of no resource, its bucket_end text."""
-    run = first_run(runs / "sim/multi_grc")
+    run = first_run(runs / "simulated/multi_grc")
     req = r.read_requests(run)
     rejected = req[req.outcome == "rejected"]
     assert len(rejected) > 0
@@ -79,7 +79,7 @@ def test_empty_fields(runs):
 
 
 def test_sweep_and_aggregate(runs):
-    out = runs / "sim/multi_grc"
+    out = runs / "simulated/multi_grc"
     sweep = r.read_sweep(out)
     assert list(sweep.columns[:5]) == ["run", "point", "seed", "run_index", "variant"]
     assert sweep.seed.dtype == "uint64" and sweep.run_index.dtype == "int64"
@@ -92,11 +92,11 @@ def test_sweep_and_aggregate(runs):
 
 
 def test_run_json(runs):
-    run = first_run(runs / "sim/multi_grc")
+    run = first_run(runs / "simulated/multi_grc")
     info = r.read_run_json(run)
     assert info["point"] == {"variant": "one_grc"} and info["run_index"] == 0
     assert r.point_of(run) == "variant=one_grc"
-    assert len(r.run_dirs(str(runs / "sim/multi_grc"))) == 6
+    assert len(r.run_dirs(str(runs / "simulated/multi_grc"))) == 6
 
 
 @pytest.mark.parametrize("name", ["ctaap_fig2", "gangmatch_exact", "matching_anytime",
