@@ -17,6 +17,7 @@ WERROR     := $(if $(filter true 1 yes,$(CI)),ON,OFF)
 DEB_PACKAGES := cmake ninja-build g++ pkg-config libsimgrid-dev coinor-libcbc-dev libglpk-dev \
   libeigen3-dev libspectra-dev libfmt-dev libboost-dev libboost-graph-dev libpugixml-dev \
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libmetis-dev libscotch-dev \
+  nlohmann-json3-dev \
   clang-format clang libclang-rt-14-dev python3-numpy python3-pandas python3-matplotlib python3-pytest \
   slurm-wlm munge
 

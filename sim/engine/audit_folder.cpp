@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -21,91 +20,7 @@
 
 namespace arsim::engine {
 
-namespace {
-
 namespace fs = std::filesystem;
-
-// The JSON string literal starting at text[at] (a '"'), unescaped as json_string escapes; `at`
-// moves past it. Nothing when it is not a complete literal.
-std::optional<std::string> string_literal(const std::string& text, std::size_t& at) {
-  if (at >= text.size() || text[at] != '"') return std::nullopt;
-  std::string out;
-  for (++at; at < text.size(); ++at) {
-    const char c = text[at];
-    if (c == '"') return ++at, out;
-    if (c != '\\') {
-      out += c;
-      continue;
-    }
-    if (++at >= text.size()) return std::nullopt;
-    const char e = text[at];
-    if (e == 'n') {
-      out += '\n';
-    } else if (e == 'u') {
-      const std::string hex = at + 4 < text.size() ? text.substr(at + 1, 4) : "";
-      if (hex.size() != 4 || hex.find_first_not_of("0123456789abcdefABCDEF") != hex.npos)
-        return std::nullopt;
-      out += static_cast<char>(std::stoi(hex, nullptr, 16)), at += 4;
-    } else {
-      out += e;
-    }
-  }
-  return std::nullopt;
-}
-
-// The position just after `"name": ` in text; npos when absent.
-std::size_t field(const std::string& text, const std::string& name) {
-  const std::string key = "\"" + name + "\": ";
-  const auto at = text.find(key);
-  return at == std::string::npos ? at : at + key.size();
-}
-
-std::string string_field(const std::string& path, const std::string& text,
-                         const std::string& name) {
-  auto at = field(text, name);
-  const auto value = at == std::string::npos ? std::nullopt : string_literal(text, at);
-  if (!value) throw InputError(path + ": field '" + name + "': expected a JSON string");
-  return *value;
-}
-
-std::vector<std::string> string_list_field(const std::string& path, const std::string& text,
-                                           const std::string& name) {
-  auto at = field(text, name);
-  std::vector<std::string> out;
-  const auto bad = [&] {
-    return InputError(path + ": field '" + name + "': expected a list of JSON strings");
-  };
-  if (at == std::string::npos || text[at] != '[') throw bad();
-  for (++at; at < text.size() && text[at] != ']';) {
-    if (!out.empty()) {
-      if (text.compare(at, 2, ", ") != 0) throw bad();
-      at += 2;
-    }
-    const auto value = string_literal(text, at);
-    if (!value) throw bad();
-    out.push_back(*value);
-  }
-  if (at >= text.size()) throw bad();
-  return out;
-}
-
-}  // namespace
-
-RecordedRun read_recorded_run(const std::string& path) {
-  const std::string text = model::read_file(path, "run record");
-  RecordedRun r;
-  r.scenario = string_field(path, text, "scenario");
-  r.scenario_hash = string_field(path, text, "scenario_hash");
-  r.overrides = string_list_field(path, text, "overrides");
-  static const std::regex index("\"run_index\": ([0-9]{1,9})[,\n]");
-  std::smatch m;
-  if (!std::regex_search(text, m, index))
-    throw InputError(path + ": field 'run_index': expected a run index");
-  r.run_index = std::stoi(m[1].str());
-  auto at = field(text, "arsim_commit");
-  if (at != std::string::npos) r.arsim_commit = string_literal(text, at).value_or("");
-  return r;
-}
 
 std::vector<std::string> run_folders(const std::string& dir) {
   std::error_code ec;
@@ -210,7 +125,7 @@ int audit_folder(const Catalog& catalog, const std::string& dir, std::ostream& r
   RecordedSpecs specs(catalog);
   for (const auto& run : run_folders(dir)) {
     const std::string path = (fs::path(run) / "run.json").string();
-    const RecordedRun r = read_recorded_run(path);
+    const RecordedRun r = read_run_json(path);
     audits.push_back({run, specs.of(path, r), r.arsim_commit});
   }
   std::size_t failed = 0, broken = 0;

@@ -13,19 +13,6 @@
 
 namespace arsim::engine {
 
-// What arsim audit needs of a run.json.
-struct RecordedRun {
-  std::string scenario;       // the scenario file as given to arsim run
-  std::string scenario_hash;  // engine::scenario_hash of the run's settings
-  int run_index = 0;
-  std::vector<std::string> overrides;  // "key=value"
-  std::string arsim_commit;            // of the arsim that made the run; empty if not recorded
-};
-
-// Reads the fields above from `path`; throws InputError naming the file and the field that is
-// missing or malformed.
-RecordedRun read_recorded_run(const std::string& path);
-
 // The folders under `dir` (itself included) that hold a run.json, in path order. Throws
 // InputError when `dir` is not a folder or holds none.
 std::vector<std::string> run_folders(const std::string& dir);

@@ -1,5 +1,6 @@
 #include "sim/engine/run_info.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -11,6 +12,8 @@
 #include <simgrid/version.h>
 #include <xbt/base.h>
 
+#include "model/files.hpp"
+#include "model/input_error.hpp"
 #include "sim/metrics/csv.hpp"
 
 #ifndef ARSIM_GIT_COMMIT
@@ -18,21 +21,6 @@
 #endif
 
 namespace arsim::engine {
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (c == '\n')
-      out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20)
-      out += fmt::format("\\u{:04x}", c);
-    else
-      out += c;
-  }
-  return out + "\"";
-}
 
 namespace {
 std::string file_bytes(const std::string& path) {
@@ -56,42 +44,85 @@ std::string scenario_hash(const scenario::RunSpec& spec) {
   return fnv1a_hex(spec.settings.canonical());
 }
 
+double rounded(double x, int digits) {
+  const double scale = std::pow(10.0, digits);
+  return std::round(x * scale) / scale;
+}
+
 namespace {
+
 // The --set and --seed values the run was made with, as "key=value" in key order: with the
 // scenario file they rebuild its settings (arsim audit).
-std::string overrides_json(const scenario::Settings& s) {
-  std::string out = "[";
+Json overrides_json(const scenario::Settings& s) {
+  Json out = Json::array();
   for (const auto& [key, setting] : s.all())
-    if (setting.where.file == "--set")
-      out += (out.size() > 1 ? ", " : "") + json_string(key + "=" + setting.value);
-  return out + "]";
+    if (setting.where.file == "--set") out.push_back(key + "=" + setting.value);
+  return out;
 }
+
 }  // namespace
 
-void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const JsonFields& extra,
+void write_run_json(const std::string& dir, const scenario::RunSpec& spec, const Json& extra,
                     double wall_seconds) {
-  std::string point = "{";
-  for (std::size_t i = 0; i < spec.point.size(); ++i)
-    point += (i ? ", " : "") + json_string(spec.point[i].first) + ": " +
-             json_string(spec.point[i].second);
-  point += "}";
-  JsonFields fields = {{"scenario", json_string(spec.settings.source())},
-                       {"scenario_hash", json_string(scenario_hash(spec))},
-                       {"seed", std::to_string(spec.settings.get_uint64("scenario.seed"))},
-                       {"run_index", std::to_string(spec.run_index)},
-                       {"point", point},
-                       {"overrides", overrides_json(spec.settings)}};
-  fields.insert(fields.end(), extra.begin(), extra.end());
-  fields.insert(fields.end(), {{"arsim_commit", json_string(ARSIM_GIT_COMMIT)},
-                               {"simgrid", json_string(SIMGRID_VERSION_STRING)},
-                               {"cbc", json_string(CBC_VERSION)},
-                               {"glpk", json_string(glp_version())},
-                               {"wall_seconds", fmt::format("{:.3f}", wall_seconds)}});
-  std::string json = "{\n";
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    json += fmt::format("  {}: {}{}\n", json_string(fields[i].first), fields[i].second,
-                        i + 1 < fields.size() ? "," : "");
-  metrics::write_atomically(dir + "/run.json", json + "}\n");
+  Json point = Json::object();
+  for (const auto& [key, value] : spec.point) point[key] = value;
+  Json j = {{"scenario", spec.settings.source()},
+            {"scenario_hash", scenario_hash(spec)},
+            {"seed", spec.settings.get_uint64("scenario.seed")},
+            {"run_index", spec.run_index},
+            {"point", point},
+            {"overrides", overrides_json(spec.settings)}};
+  for (const auto& [key, value] : extra.items()) j[key] = value;
+  j["arsim_commit"] = ARSIM_GIT_COMMIT;
+  j["simgrid"] = SIMGRID_VERSION_STRING;
+  j["cbc"] = CBC_VERSION;
+  j["glpk"] = glp_version();
+  j["wall_seconds"] = rounded(wall_seconds, 3);
+  // Bytes that are not UTF-8 (a file name) are written as U+FFFD rather than stopping the run.
+  metrics::write_atomically(dir + "/run.json",
+                            j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
+}
+
+namespace {
+
+// "PATH: field 'FIELD': WHAT" (InputError's own formatting trips GCC 12's -Wrestrict here).
+InputError field_error(const std::string& path, const std::string& field, const std::string& what) {
+  return InputError(fmt::format("{}: field '{}': {}", path, field, what));
+}
+
+std::string string_field(const std::string& path, const Json& j, const char* name) {
+  const auto it = j.find(name);
+  if (it == j.end() || !it->is_string()) throw field_error(path, name, "expected a JSON string");
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+RecordedRun read_run_json(const std::string& path) {
+  const std::string text = model::read_file(path, "run record");
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(fmt::format("{}: not a JSON run record ({})", path, e.what()));
+  }
+  if (!j.is_object()) throw InputError(path + ": expected a JSON object");
+  RecordedRun r;
+  r.scenario = string_field(path, j, "scenario");
+  r.scenario_hash = string_field(path, j, "scenario_hash");
+  const auto index = j.find("run_index");
+  if (index == j.end() || !index->is_number_unsigned() || *index > 1'000'000'000)
+    throw field_error(path, "run_index", "expected a run index");
+  r.run_index = index->get<int>();
+  const auto overrides = j.find("overrides");
+  const auto bad = [&] { return field_error(path, "overrides", "expected a list of strings"); };
+  if (overrides == j.end() || !overrides->is_array()) throw bad();
+  for (const auto& o : *overrides) {
+    if (!o.is_string()) throw bad();
+    r.overrides.push_back(o.get<std::string>());
+  }
+  if (j.contains("arsim_commit")) r.arsim_commit = string_field(path, j, "arsim_commit");
+  return r;
 }
 
 std::string file_hash(const std::string& path) {

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "schedulers/params.hpp"
 #include "sim/scenario/scenario.hpp"
 
@@ -36,8 +38,8 @@ struct RunOptions {
   double progress = 60;
 };
 
-// run.json fields of a kind, as (name, JSON value) pairs in output order.
-using JsonFields = std::vector<std::pair<std::string, std::string>>;
+// run.json's fields of a kind, in output order (engine/run_info.hpp writes and reads run.json).
+using Json = nlohmann::ordered_json;
 
 // A run's workload as a request file (arsim generate).
 struct RequestFile {
@@ -46,7 +48,7 @@ struct RequestFile {
 };
 
 struct RunOutcome {
-  JsonFields info;  // written into run.json between the fields every run has
+  Json info = Json::object();  // written into run.json between the fields every run has
   // The auditor's violations when the run was audited (empty: passed); nothing otherwise.
   std::optional<std::vector<std::string>> violations;
 };

@@ -2,9 +2,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <regex>
 
 #include "sim/engine/run_info.hpp"
 
@@ -24,12 +21,8 @@ void check_options(const Catalog& catalog, const scenario::Settings& settings,
 bool run_complete(const std::string& dir, const scenario::RunSpec& spec) {
   const std::string path = (std::filesystem::path(dir) / "run.json").string();
   if (!std::filesystem::is_regular_file(path)) return false;
-  std::ifstream in(path);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  static const std::regex field("\"scenario_hash\": \"([0-9a-f]+)\"");
-  std::smatch m;
   const std::string expected = scenario_hash(spec);
-  const std::string found = std::regex_search(text, m, field) ? m[1].str() : "none";
+  const std::string found = read_run_json(path).scenario_hash;
   if (found != expected)
     throw InputError(path +
                      ": field 'scenario_hash': this folder holds a run made from other "

@@ -112,10 +112,38 @@ TEST(AuditCli, AFolderWithoutRunsIsOneLineAndStatusTwo) {
     EXPECT_EQ(lines(r.output), 1u) << r.output;
   }
   fs::create_directories(dir / "r");
-  std::ofstream(dir / "r" / "run.json") << "{\n  \"scenario\": \"s.xml\",\n}\n";
-  const auto r = arsim("audit " + dir.string());
+  std::ofstream(dir / "r" / "run.json") << "{\n  \"scenario\": \"s.xml\"\n}\n";
+  auto r = arsim("audit " + dir.string());
   EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
   EXPECT_NE(r.output.find("run.json: field 'scenario_hash': expected a JSON string"),
             std::string::npos)
+      << r.output;
+  // Not JSON (a trailing comma): one line saying where it stops being JSON.
+  std::ofstream(dir / "r" / "run.json") << "{\n  \"scenario\": \"s.xml\",\n}\n";
+  r = arsim("audit " + dir.string());
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
+  EXPECT_NE(r.output.find("run.json: not a JSON run record ("), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("line 3"), std::string::npos) << r.output;
+}
+
+// run.json is JSON that a reader in any language reads: numbers as numbers, the sweep point as an
+// object, the overrides as a list of strings; resume and audit read it back.
+TEST(AuditCli, RunJsonIsJsonThatResumeAndAuditRead) {
+  const auto dir = scratch("audit-json");
+  const auto out = two_runs(dir);
+  const std::string text = slurp(out / "run_001" / "run.json");
+  EXPECT_NE(text.find("\"run_index\": 1,\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"point\": {},\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"overrides\": [\n    \"grc.frames=2\",\n    \"scenario.seed=11\"\n  ]"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"requests\": "), std::string::npos) << text;
+  auto r = arsim("audit " + out.string());
+  EXPECT_EQ(r.status, 0) << r.output;
+  r = arsim(fmt::format("run {} --out {} --set grc.frames=2 --seed 11", (dir / "s.xml").string(),
+                        out.string()));
+  EXPECT_NE(r.output.find("2 runs in " + out.string() + " (2 resumed)"), std::string::npos)
       << r.output;
 }

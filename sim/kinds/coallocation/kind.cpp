@@ -145,15 +145,15 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
     planning_cpu += r.planning_cpu;
     accepted += r.outcome == Outcome::Accepted;
   }
-  out.info = {{"platform", engine::json_string(platform_file)},
-              {"platform_hash", engine::json_string(engine::file_hash(platform_file))},
-              {"workload_hash", engine::json_string(engine::fnv1a_hex(workload_text))},
-              {"requests", std::to_string(record.requests.size())},
-              {"accepted", std::to_string(accepted)},
-              {"holds_granted", std::to_string(recorder.holds_granted())},
-              {"simulated_end", fmt::format("{}", record.end_time)},
-              {"planning_wall_seconds", fmt::format("{:.6f}", planning)},
-              {"planning_cpu_seconds", fmt::format("{:.6f}", planning_cpu)}};
+  out.info = {{"platform", platform_file},
+              {"platform_hash", engine::file_hash(platform_file)},
+              {"workload_hash", engine::fnv1a_hex(workload_text)},
+              {"requests", record.requests.size()},
+              {"accepted", accepted},
+              {"holds_granted", recorder.holds_granted()},
+              {"simulated_end", record.end_time},
+              {"planning_wall_seconds", engine::rounded(planning, 6)},
+              {"planning_cpu_seconds", engine::rounded(planning_cpu, 6)}};
   return out;
 }
 

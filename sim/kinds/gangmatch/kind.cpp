@@ -102,15 +102,15 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   if (options.audit) out.violations = audit_run(dir, audit_context(c, w));
   double wall = 0;
   for (const auto& cy : record.cycles) wall += cy.wall_seconds;
-  out.info = {{"platform", engine::json_string(c.platform)},
-              {"platform_hash", engine::json_string(engine::file_hash(c.platform))},
-              {"matcher", engine::json_string(c.matcher)},
-              {"jobs", std::to_string(w.jobs.size())},
-              {"licenses", std::to_string(w.licenses.size())},
-              {"finished", fmt::format("{}", metric("finished"))},
-              {"cycles", std::to_string(record.cycles.size())},
-              {"simulated_end", fmt::format("{}", record.end)},
-              {"matcher_wall_seconds", fmt::format("{:.6f}", wall)}};
+  out.info = {{"platform", c.platform},
+              {"platform_hash", engine::file_hash(c.platform)},
+              {"matcher", c.matcher},
+              {"jobs", w.jobs.size()},
+              {"licenses", w.licenses.size()},
+              {"finished", metric("finished")},
+              {"cycles", record.cycles.size()},
+              {"simulated_end", record.end},
+              {"matcher_wall_seconds", engine::rounded(wall, 6)}};
   return out;
 }
 

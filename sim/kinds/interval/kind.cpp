@@ -195,12 +195,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   engine::RunOutcome out;
   if (options.audit)
     out.violations = audit_run(dir, {audited_resources(sim.view(), sites, speeds), period, tasks});
-  out.info = {{"platform", engine::json_string(platform_file)},
-              {"scheduler", engine::json_string(s.get_string("interval_rm.scheduler"))},
-              {"tasks", std::to_string(tasks.size())},
-              {"activations", std::to_string(recorder.activations.size())},
-              {"periods", std::to_string(rm.spanned)},
-              {"time_deviation", fmt::format("{}", rm.deviation)}};
+  out.info = {{"platform", platform_file}, {"scheduler", s.get_string("interval_rm.scheduler")},
+              {"tasks", tasks.size()},     {"activations", recorder.activations.size()},
+              {"periods", rm.spanned},     {"time_deviation", rm.deviation}};
   return out;
 }
 

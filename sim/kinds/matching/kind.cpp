@@ -126,17 +126,17 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   std::size_t completed = 0;
   for (const auto& b : record.batches) wall += b.wall_seconds;
   for (const auto& j : record.jobs) completed += j.status == JobStatus::Completed;
-  out.info = {{"platform", engine::json_string(platform_file)},
-              {"matcher", engine::json_string(s.get_string("matcher.algorithm"))},
-              {"objective", engine::json_string(s.get_string("matcher.objective"))},
-              {"jobs", std::to_string(w.instance.jobs.size())},
-              {"completed", std::to_string(completed)},
-              {"batches", std::to_string(record.batches.size())},
-              {"arrival_rate", fmt::format("{}", w.rate)},
-              {"simulated_end", fmt::format("{}", record.end_time)},
-              {"matcher_time", engine::json_string(measured ? "measured" : "model")},
-              {"deterministic", measured ? "false" : "true"},
-              {"matcher_wall_seconds", fmt::format("{:.6f}", wall)}};
+  out.info = {{"platform", platform_file},
+              {"matcher", s.get_string("matcher.algorithm")},
+              {"objective", s.get_string("matcher.objective")},
+              {"jobs", w.instance.jobs.size()},
+              {"completed", completed},
+              {"batches", record.batches.size()},
+              {"arrival_rate", w.rate},
+              {"simulated_end", record.end_time},
+              {"matcher_time", measured ? "measured" : "model"},
+              {"deterministic", !measured},
+              {"matcher_wall_seconds", engine::rounded(wall, 6)}};
   return out;
 }
 

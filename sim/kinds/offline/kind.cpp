@@ -82,9 +82,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   report << fmt::format("{}: {} rows in {}/results.csv\n", s.get_string("offline.experiment"),
                         table.rows.size(), dir);
   engine::RunOutcome out;
-  out.info = {{"experiment", engine::json_string(s.get_string("offline.experiment"))},
-              {"results_hash", engine::json_string(engine::fnv1a_hex(results))},
-              {"rows", std::to_string(table.rows.size())}};
+  out.info = {{"experiment", s.get_string("offline.experiment")},
+              {"results_hash", engine::fnv1a_hex(results)},
+              {"rows", table.rows.size()}};
   return out;
 }
 
