@@ -80,7 +80,7 @@ check-asan: deps
 
 # Formats every C++ file with the project's .clang-format (the test suite checks it).
 format:
-	find classad model workloads schedulers experiments sim tests -name '*.[ch]pp' | xargs clang-format -i
+	find base classad model workloads schedulers experiments sim tests -name '*.[ch]pp' | xargs clang-format -i
 
 bench: build
 	$(BUILD)/arsim-bench

@@ -1,10 +1,10 @@
 // The error of reading ads and expressions: FILE:LINE:COL: what was expected, got what. An
-// arsim::InputError (model/input_error.hpp), so every command exits with status 2 on it.
+// arsim::InputError (base/input_error.hpp), so every command exits with status 2 on it.
 #pragma once
 
 #include <string>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 
 namespace arsim::classad {
 

@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "base/files.hpp"
 #include "classad/builtins.hpp"
 #include "classad/lexer.hpp"
-#include "model/files.hpp"
 
 namespace arsim::classad {
 
@@ -383,7 +383,7 @@ ClassAd parse_ad(std::string_view text, const std::string& file, const ParseLimi
 }
 
 std::vector<ClassAd> read_ads_file(const std::string& path, const ParseLimits& limits) {
-  return parse_ads(model::read_file(path, "classad file", limits.max_bytes), path, limits);
+  return parse_ads(base::read_file(path, "classad file", limits.max_bytes), path, limits);
 }
 
 }  // namespace arsim::classad

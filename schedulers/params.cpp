@@ -7,20 +7,20 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::schedulers {
 
 namespace {
 
 bool parse_double(const std::string& s, double& out) {
-  const auto v = model::parse_double(s);
+  const auto v = base::parse_double(s);
   if (v) out = *v;
   return v.has_value();
 }
 
 bool parse_bool(const std::string& s, bool& out) {
-  const auto v = model::parse_bool(s);
+  const auto v = base::parse_bool(s);
   if (v) out = *v;
   return v.has_value();
 }

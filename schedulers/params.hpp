@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 
 namespace arsim::schedulers {
 

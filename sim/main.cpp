@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
@@ -33,7 +33,7 @@ Settings load(const Catalog& catalog, const std::string& file, const std::vector
   // --seed is an unsigned 64-bit integer like the scenario's seed: anything else is refused, not
   // clamped or ignored.
   if (!seed.empty()) {
-    if (!arsim::model::parse_uint64(seed))
+    if (!arsim::base::parse_uint64(seed))
       throw arsim::InputError(fmt::format(
           "--seed: expected an unsigned 64-bit integer (0 to 18446744073709551615), got '{}'",
           seed));

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "model/files.hpp"
-#include "model/numbers.hpp"
+#include "base/files.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::workloads {
 namespace {
@@ -44,15 +44,15 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-// Whole-token numbers only (model/numbers.hpp).
+// Whole-token numbers only (base/numbers.hpp).
 bool parse_number(std::string_view s, double& out) {
-  const auto v = model::parse_double(s);
+  const auto v = base::parse_double(s);
   if (v) out = *v;
   return v.has_value();
 }
 
 bool parse_number(std::string_view s, int& out) {
-  const auto v = model::parse_int32(s);
+  const auto v = base::parse_int32(s);
   if (v) out = *v;
   return v.has_value();
 }
@@ -221,7 +221,7 @@ std::vector<model::Request> parse_request_text(std::string_view text, std::strin
 }
 
 std::vector<model::Request> read_request_file(const std::string& path) {
-  return parse_request_text(model::read_file(path, "request file"), path);
+  return parse_request_text(base::read_file(path, "request file"), path);
 }
 
 }  // namespace arsim::workloads

@@ -15,12 +15,12 @@
 #include <string_view>
 #include <vector>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "model/request.hpp"
 
 namespace arsim::workloads {
 
-// A malformed input file is an arsim::InputError (model/input_error.hpp). what() is one line:
+// A malformed input file is an arsim::InputError (base/input_error.hpp). what() is one line:
 // "FILE:LINE: field 'NAME': expected ..., got '...'" for a bad field, "FILE:LINE: request ID: ..."
 // when model::validate rejects the request.
 using arsim::InputError;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "base/input_error.hpp"
 #include "model/gang/gang.hpp"
-#include "model/input_error.hpp"
 #include "schedulers/gang_matcher.hpp"
 
 namespace arsim::schedulers::gangmatch {

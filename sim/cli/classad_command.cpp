@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "base/input_error.hpp"
 #include "classad/eval.hpp"
 #include "classad/lexer.hpp"
 #include "classad/match.hpp"
 #include "classad/parser.hpp"
 #include "classad/print.hpp"
-#include "model/input_error.hpp"
 
 namespace arsim::cli {
 

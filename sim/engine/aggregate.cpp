@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::engine {
@@ -19,7 +19,7 @@ std::string point_label(const scenario::RunSpec& spec) {
 
 // A value of a summary.csv, which arsim wrote; anything else there means the file was changed.
 double number(const metrics::CsvTable& t, const std::string& text) {
-  if (const auto v = model::parse_double(text)) return *v;
+  if (const auto v = base::parse_double(text)) return *v;
   throw std::runtime_error(t.source + ": value '" + text + "' is not a number");
 }
 

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "model/files.hpp"
+#include "base/files.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/scenario/loader.hpp"
 #include "sim/scenario/override.hpp"

@@ -12,8 +12,8 @@
 #include <simgrid/version.h>
 #include <xbt/base.h>
 
-#include "model/files.hpp"
-#include "model/input_error.hpp"
+#include "base/files.hpp"
+#include "base/input_error.hpp"
 #include "sim/metrics/csv.hpp"
 
 #ifndef ARSIM_GIT_COMMIT
@@ -99,7 +99,7 @@ std::string string_field(const std::string& path, const Json& j, const char* nam
 }  // namespace
 
 RecordedRun read_run_json(const std::string& path) {
-  const std::string text = model::read_file(path, "run record");
+  const std::string text = base::read_file(path, "run record");
   Json j;
   try {
     j = Json::parse(text);

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/engine/run_state.hpp"
 #include "sim/engine/runner.hpp"
 #include "sim/metrics/csv.hpp"
@@ -136,8 +136,8 @@ std::vector<std::size_t> parse_index_ranges(const std::string& text) {
     const std::string part = text.substr(at, comma - at);
     std::smatch m;
     const auto first =
-        std::regex_match(part, m, item) ? model::parse_uint64(m[1].str()) : std::nullopt;
-    const auto last = m[3].matched ? model::parse_uint64(m[3].str()) : first;
+        std::regex_match(part, m, item) ? base::parse_uint64(m[1].str()) : std::nullopt;
+    const auto last = m[3].matched ? base::parse_uint64(m[3].str()) : first;
     if (!first || !last || *last < *first || *last - *first >= scenario::kMaxRuns)
       throw InputError("--run-index: expected run indices and ranges such as 0-4,7, got '" + text +
                        "'");

@@ -10,7 +10,7 @@
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/platform/routes.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_platform, arsim, "Platform to reservation graph");
@@ -33,7 +33,7 @@ std::string prop(const sg4::Link* l, const char* key, const std::string& fallbac
 
 double number(const std::string& file, const std::string& where, const std::string& key,
               const std::string& text) {
-  if (const auto v = model::parse_double(text)) return *v;
+  if (const auto v = base::parse_double(text)) return *v;
   throw PlatformError(
       fmt::format("{}: {} prop '{}': expected a number, got '{}'", file, where, key, text));
 }

@@ -18,7 +18,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "model/resource_graph.hpp"
 
 namespace arsim::platform {

@@ -13,7 +13,7 @@
 #include <fmt/ranges.h>
 #include <pugixml.hpp>
 
-#include "model/files.hpp"
+#include "base/files.hpp"
 #include "sim/scenario/schema.hpp"
 #include "sim/scenario/sweep.hpp"
 #include "sim/scenario/validate.hpp"
@@ -403,7 +403,7 @@ Settings parse_scenario(const std::string& file, const std::string& text,
 }
 
 Settings load_scenario(const std::string& path, const SchemaSet& schemas) {
-  return parse_scenario(path, model::read_file(path, "scenario file", kMaxScenarioBytes), schemas);
+  return parse_scenario(path, base::read_file(path, "scenario file", kMaxScenarioBytes), schemas);
 }
 
 }  // namespace arsim::scenario

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 
 namespace arsim::scenario {
 
@@ -55,7 +55,7 @@ struct SweepParam {
   bool is_variant() const { return key == kVariantKey; }
 };
 
-// A bad input (file, XML, value, override): arsim::InputError (model/input_error.hpp). what() is
+// A bad input (file, XML, value, override): arsim::InputError (base/input_error.hpp). what() is
 // a single line starting with "FILE:LINE: " (or "--set: "), fit to print as is before exiting
 // with status 2.
 using arsim::InputError;

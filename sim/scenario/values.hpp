@@ -1,5 +1,5 @@
 // Text helpers of the scenario reader: trimming, list splitting, and the strict number parser of
-// model/numbers.hpp (the whole text must parse, no "1.5" for an integer, numbers finite).
+// base/numbers.hpp (the whole text must parse, no "1.5" for an integer, numbers finite).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::scenario {
 
@@ -18,10 +18,10 @@ std::vector<std::string> split_list(std::string_view text);
 // Items separated by whitespace only (sweep values: a comma joins the items of one list value).
 std::vector<std::string> split_words(std::string_view text);
 
-// Numbers and booleans: model/numbers.hpp, the one parser of arsim.
-using model::parse_bool;
-using model::parse_double;
-using model::parse_int;
-using model::parse_uint64;
+// Numbers and booleans: base/numbers.hpp, the one parser of arsim.
+using base::parse_bool;
+using base::parse_double;
+using base::parse_int;
+using base::parse_uint64;
 
 }  // namespace arsim::scenario

@@ -15,7 +15,7 @@
 #include <fstream>
 #include <string>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "sim/platform/platform_check.hpp"
 
 namespace {

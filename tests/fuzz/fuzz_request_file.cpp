@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "workloads/request_file.hpp"
 
 namespace {

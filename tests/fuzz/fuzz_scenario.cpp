@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "sim/engine/catalog.hpp"
 #include "sim/kinds/builtins.hpp"
 #include "sim/scenario/loader.hpp"

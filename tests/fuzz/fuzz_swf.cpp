@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "workloads/intervals/swf.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "sim/engine/slurm.hpp"
 #include "tests/sim/cli_support.hpp"
 

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
-#include "model/files.hpp"
-#include "model/numbers.hpp"
+#include "base/files.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::workloads {
 
@@ -20,7 +20,7 @@ enum Field { kJob = 0, kSubmit = 1, kRun = 3, kAllocated = 4, kRequested = 7, kP
 
 // Fields are integers in the archive's traces, but some hold decimals (e.g. average CPU time).
 double parse_field(const std::string& token, const std::string& where, int field) {
-  const auto value = model::parse_double(token);
+  const auto value = base::parse_double(token);
   if (!value)
     throw SwfError(fmt::format("{}: field '{}': expected a number, got '{}'", where,
                                swf_field_names()[field], token));
@@ -45,7 +45,7 @@ int int_field(double value, const std::string& token, const std::string& where, 
 }
 
 std::string read_all(const std::string& path) {
-  model::require_regular_file(path, "trace");
+  base::require_regular_file(path, "trace");
   gzFile f = gzopen(path.c_str(), "rb");  // reads plain files unchanged too
   if (!f) throw SwfError(fmt::format("{}: cannot open", path));
   std::string text;
@@ -53,10 +53,10 @@ std::string read_all(const std::string& path) {
   int got = 0;
   while ((got = gzread(f, buf, sizeof buf)) > 0) {
     text.append(buf, static_cast<std::size_t>(got));
-    if (text.size() > model::kMaxInputBytes) {  // a compressed bomb is refused, not expanded
+    if (text.size() > base::kMaxInputBytes) {  // a compressed bomb is refused, not expanded
       gzclose(f);
       throw SwfError(fmt::format("{}: cannot read trace: more than {} bytes once decompressed",
-                                 path, model::kMaxInputBytes));
+                                 path, base::kMaxInputBytes));
     }
   }
   int errnum = 0;

@@ -19,12 +19,12 @@
 #include <string>
 #include <vector>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "model/interval_task.hpp"
 
 namespace arsim::workloads {
 
-// A malformed trace (model/input_error.hpp).
+// A malformed trace (base/input_error.hpp).
 using SwfError = arsim::InputError;
 
 struct SwfTrace {

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/gangmatch/audit_rows.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
 #include "sim/metrics/csv.hpp"
@@ -46,7 +46,7 @@ void check_disjoint(const std::vector<const Located<Row>*>& rows, const char* wh
 double summary_value(const metrics::CsvTable& t, const std::string& metric) {
   for (const auto& row : t.rows)
     if (row[t.column("metric")] == metric)
-      return model::parse_double(row[t.column("value")]).value_or(std::nan(""));
+      return base::parse_double(row[t.column("value")]).value_or(std::nan(""));
   return std::nan("");
 }
 

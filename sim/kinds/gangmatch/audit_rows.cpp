@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
 #include "sim/metrics/csv.hpp"
 
@@ -26,7 +26,7 @@ class Fields {
   const std::string& text(const char* column) const { return row_[t_.column(column)]; }
 
   double number(const char* column) {
-    const auto v = model::parse_double(text(column));
+    const auto v = base::parse_double(text(column));
     if (!v || !std::isfinite(*v)) return bad(column, "a finite number"), 0.0;
     return *v;
   }
@@ -34,7 +34,7 @@ class Fields {
     return text(column).empty() ? kNever : number(column);
   }
   int integer(const char* column) {
-    const auto v = model::parse_int32(text(column));
+    const auto v = base::parse_int32(text(column));
     if (!v || *v < 0) return bad(column, "an integer >= 0"), 0;
     return *v;
   }

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/gangmatch/audit_rows.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
 
@@ -138,7 +138,7 @@ void check_utilisation(const metrics::CsvTable& t, const AuditRows& rows, const 
     for (long b = 0; b < buckets; ++b, ++r) {
       auto field = [&](const char* col) { return t.rows[r][t.column(col)]; };
       auto expect = [&](const char* col, double value) {
-        const auto got = model::parse_double(field(col));
+        const auto got = base::parse_double(field(col));
         if (!got || !same(*got, value))
           out.push_back(
               fmt::format("{}: {} '{}', recomputed {}", t.where(r), col, field(col), value));
@@ -171,7 +171,7 @@ void check_summary(const metrics::CsvTable& s, const AuditRows& rows, const Audi
   auto value = [&](const std::string& metric) {
     const auto it = written.find(metric);
     if (it == written.end() || it->second.empty()) return std::nan("");
-    return model::parse_double(it->second).value_or(std::nan(""));
+    return base::parse_double(it->second).value_or(std::nan(""));
   };
   const double end = value("end");
   if (!(end >= latest(rows) - 1e-9 * std::max(1.0, latest(rows))))

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/interval/audit_summary.hpp"
 #include "sim/metrics/csv.hpp"
 
@@ -39,7 +39,7 @@ std::optional<Row> check_row(const metrics::CsvTable& t, std::size_t r,
   auto field = [&](const char* name) -> const std::string& { return row[t.column(name)]; };
   bool numbers = true;
   auto value = [&](const char* name) {
-    const auto v = model::parse_double(field(name));
+    const auto v = base::parse_double(field(name));
     if (v && std::isfinite(*v)) return *v;
     out.push_back(fmt::format("{}: {} '{}' is not a number", at, name, field(name)));
     numbers = false;

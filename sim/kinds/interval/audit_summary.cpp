@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::kinds::interval {
 
@@ -92,7 +92,7 @@ void check_summary(const metrics::CsvTable& t, const std::vector<AuditedTask>& t
       out.push_back(fmt::format("{}: expected user 'all' and no resource", at));
     long k = kRun;
     if (row[bucket] != "all") {
-      const auto end = model::parse_double(row[bucket]);
+      const auto end = base::parse_double(row[bucket]);
       const double ends = end ? *end / period : NAN;  // k + 1
       k = std::abs(ends) < 1e15 ? std::lround(ends) - 1 : kRun - 1;
       if (!end || k < 0 || !want.count(k) || !close(*end, static_cast<double>(k + 1) * period)) {
@@ -108,7 +108,7 @@ void check_summary(const metrics::CsvTable& t, const std::vector<AuditedTask>& t
           fmt::format("{}: metric '{}' unknown or repeated in its bucket", at, row[metric]));
       continue;
     }
-    const auto v = model::parse_double(row[value]);
+    const auto v = base::parse_double(row[value]);
     if (!v || !close(*v, it->second))
       out.push_back(fmt::format("{}: {} is '{}', recomputed from jobs.csv {}", at, row[metric],
                                 row[value], it->second));

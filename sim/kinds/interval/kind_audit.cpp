@@ -5,7 +5,7 @@
 
 #include <simgrid/s4u/Actor.hpp>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/interval/kind.hpp"
 #include "sim/kinds/interval/speed_log.hpp"
@@ -24,7 +24,7 @@ double last_finish(const std::string& dir) {
     const auto jobs = metrics::read_csv(dir + "/jobs.csv");
     const auto column = jobs.column("finish_time");
     for (const auto& row : jobs.rows)
-      if (const auto v = model::parse_double(row[column]); v && std::isfinite(*v))
+      if (const auto v = base::parse_double(row[column]); v && std::isfinite(*v))
         last = std::max(last, *v);
   } catch (const std::exception&) {
     // the auditor reports the unreadable file

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/matching/audit_derived.hpp"
 #include "sim/kinds/matching/audit_tables.hpp"
 #include "sim/kinds/matching/writers.hpp"
@@ -58,7 +58,7 @@ class Auditor {
   std::optional<double> number(const std::string& where, const char* what,
                                const std::string& text) {
     if (text.empty()) return std::nullopt;
-    auto v = model::parse_double(text);
+    auto v = base::parse_double(text);
     if (!v) fail("{}: {} '{}' is not a number", where, what, text);
     return v;
   }

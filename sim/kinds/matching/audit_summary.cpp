@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/matching/audit_derived.hpp"
 #include "sim/kinds/matching/writers.hpp"
 
@@ -102,7 +102,7 @@ std::optional<double> summary_numbers(const metrics::CsvTable& t, const Run& run
   std::map<std::pair<std::string, std::string>, std::size_t> row_of;
   const auto metric = t.column("metric"), resource = t.column("resource"), v = t.column("value");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
-    const auto x = model::parse_double(t.rows[i][v]);
+    const auto x = base::parse_double(t.rows[i][v]);
     const std::pair<std::string, std::string> key{t.rows[i][metric], t.rows[i][resource]};
     if (!x) out.push_back(fmt::format("{}: value '{}' is not a number", t.where(i), t.rows[i][v]));
     if (x) written[key] = *x;
@@ -176,7 +176,7 @@ void resource_buckets(const metrics::CsvTable& t, const Run& run, double end,
         {"offered", some ? offer_over(o, b0, b1) / (n * len) : 0},
         {"over_offer", len > 0 ? over / len : 0}};
     for (const auto& [column, value] : expected) {
-      const auto x = model::parse_double(t.rows[i][t.column(column)]);
+      const auto x = base::parse_double(t.rows[i][t.column(column)]);
       if (!x || !close(*x, value))
         out.push_back(fmt::format("{}: {} is {}, recomputed {}", t.where(i), column,
                                   t.rows[i][t.column(column)], value));

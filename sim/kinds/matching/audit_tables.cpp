@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/matching/writers.hpp"
 
 namespace arsim::kinds::matching::audit {
@@ -18,7 +18,7 @@ bool close(double a, double b) {
 std::optional<double> value(const metrics::CsvTable& t, std::size_t i, const char* name,
                             std::vector<std::string>& out) {
   const std::string& text = t.rows[i][t.column(name)];
-  auto v = model::parse_double(text);
+  auto v = base::parse_double(text);
   if (!v) out.push_back(fmt::format("{}: {} '{}' is not a number", t.where(i), name, text));
   return v;
 }

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "base/input_error.hpp"
 #include "classad/eval.hpp"
 #include "classad/parser.hpp"
 #include "classad/print.hpp"
-#include "model/input_error.hpp"
 
 namespace ca = arsim::classad;
 

@@ -36,7 +36,9 @@ class EchoKind : public RunKind {
     for (long long i = 0; i < spec.settings.get_int("echo.times"); ++i)
       out << spec.settings.get_string("echo.message") << "\n";
     report << "echoed\n";
-    return {{{"times", std::to_string(spec.settings.get_int("echo.times"))}}, std::nullopt};
+    RunOutcome outcome;
+    outcome.info = {{"times", spec.settings.get_int("echo.times")}};
+    return outcome;
   }
 };
 

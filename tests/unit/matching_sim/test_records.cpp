@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/matching/events.hpp"
 #include "sim/kinds/matching/usage.hpp"
 #include "sim/kinds/matching/writers.hpp"
@@ -18,7 +18,7 @@ namespace {
 using arsim::testing::hand_run;
 
 double num(const metrics::CsvTable& t, std::size_t row, const char* column) {
-  return model::parse_double(t.rows.at(row)[t.column(column)]).value();
+  return base::parse_double(t.rows.at(row)[t.column(column)]).value();
 }
 
 TEST(MatchingRecorder, ContradictionsAndUnfinishedJobsAreBugs) {

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 
 namespace arsim::kinds::coallocation::audit {
@@ -24,7 +24,7 @@ std::vector<std::pair<std::string, int>> parse_hosts(const std::string& field, s
   for (const auto& item : split_list(field, ';')) {
     const auto colon = item.rfind(':');
     const auto cores =
-        colon == std::string::npos ? std::nullopt : model::parse_int32(item.substr(colon + 1));
+        colon == std::string::npos ? std::nullopt : base::parse_int32(item.substr(colon + 1));
     if (!cores || colon == 0) {
       error = fmt::format("hosts item '{}' is not host:cores", item);
       return {};
@@ -50,8 +50,8 @@ void check_hosts(const metrics::CsvTable& jobs, const SiteHosts& hosts,
     auto fail = [&](const std::string& what) {
       violations.push_back(jobs.where(i) + ": job " + f[c_id] + " " + what);
     };
-    const auto cpus = model::parse_int(f[c_cpus]);
-    const auto start = model::parse_double(f[c_start]), end = model::parse_double(f[c_end]);
+    const auto cpus = base::parse_int(f[c_cpus]);
+    const auto start = base::parse_double(f[c_start]), end = base::parse_double(f[c_end]);
     const auto site = hosts.find(f[c_site]);
     if (!cpus || !start || !end || site == hosts.end()) continue;  // check_jobs reports these
     std::string error;

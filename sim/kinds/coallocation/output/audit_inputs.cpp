@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::kinds::coallocation::audit {
 
@@ -60,7 +60,7 @@ void check_job_columns(const metrics::CsvTable& jobs, std::size_t i, const Reque
                                                     {"waiting_time", start - r.est}};
   for (const auto& [name, want] : derived) {
     const std::string& text = f[jobs.column(name)];
-    const auto got = model::parse_double(text);
+    const auto got = base::parse_double(text);
     if (!got || !near(*got, want))
       violations.push_back(fmt::format("{}: job {} {} is '{}', not {}", jobs.where(i),
                                        f[jobs.column("job_id")], name, text, want));
@@ -111,12 +111,12 @@ void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable
     // Plain values, not optionals, past the check: GCC 12 at -O3 takes an optional's value for
     // maybe uninitialized.
     const auto colon = f[c_id].find(':');
-    const auto req = model::parse_int(f[c_id].substr(0, colon));
+    const auto req = base::parse_int(f[c_id].substr(0, colon));
     std::optional<long long> comp_text;
-    if (colon != std::string::npos) comp_text = model::parse_int(f[c_id].substr(colon + 1));
-    const auto cpus_text = model::parse_int(f[c_cpus]);
-    const auto start_text = model::parse_double(f[c_start]);
-    const auto end_text = model::parse_double(f[c_end]);
+    if (colon != std::string::npos) comp_text = base::parse_int(f[c_id].substr(colon + 1));
+    const auto cpus_text = base::parse_int(f[c_cpus]);
+    const auto start_text = base::parse_double(f[c_start]);
+    const auto end_text = base::parse_double(f[c_end]);
     if (!req || !comp_text || !cpus_text || !start_text || !end_text) {
       fail("is not a row of REQUEST:COMPONENT, cpus, start and finish");
       continue;

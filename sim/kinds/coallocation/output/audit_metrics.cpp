@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/coallocation/output/buckets.hpp"
 
 namespace arsim::kinds::coallocation::audit {
@@ -25,7 +25,7 @@ std::optional<double> share(double part, double whole) {
 // Does `text` say `want` (empty for no value)?
 bool says(const std::string& text, std::optional<double> want) {
   if (!want) return text.empty();
-  const auto got = model::parse_double(text);
+  const auto got = base::parse_double(text);
   return got && std::abs(*got - *want) <= kTol * std::max(1.0, std::abs(*want));
 }
 
@@ -53,8 +53,8 @@ Integrals job_integrals(const metrics::CsvTable& jobs, const Buckets& b) {
              c_cores = jobs.column("requested_number_of_resources"),
              c_start = jobs.column("starting_time"), c_end = jobs.column("finish_time");
   for (const auto& f : jobs.rows) {
-    const auto cores = model::parse_double(f[c_cores]), start = model::parse_double(f[c_start]),
-               end = model::parse_double(f[c_end]);
+    const auto cores = base::parse_double(f[c_cores]), start = base::parse_double(f[c_start]),
+               end = base::parse_double(f[c_end]);
     if (!cores || !start || !end) continue;
     auto [it, _] = used.try_emplace(f[c_site], std::vector<double>(b.count(), 0.0));
     spread(b, *start, *end, *cores, it->second);
@@ -95,7 +95,7 @@ void compare_resource_row(const metrics::CsvTable& t, std::size_t i, const Resou
                                        name, what, field(name), shown(value)));
   }
   if (!want.check_used) {
-    const auto used = model::parse_double(field("used"));
+    const auto used = base::parse_double(field("used"));
     if (!used || *used < -kTol)
       violations.push_back(
           fmt::format("{}: used of {} is '{}', not a share >= 0", t.where(i), what, field("used")));

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::kinds::coallocation::audit {
 
@@ -25,7 +25,7 @@ class Fields {
 
   double number(std::string_view col) const {
     const std::string& s = text(col);
-    const auto v = model::parse_double(s);
+    const auto v = base::parse_double(s);
     if (!v)
       throw std::runtime_error(
           fmt::format("{}: column {}: '{}' is not a number", t_.where(row_), col, s));
@@ -40,7 +40,7 @@ class Fields {
   int integer(std::string_view col) const { return to_int(text(col), col); }
 
   int to_int(const std::string& s, std::string_view col) const {
-    const auto v = model::parse_int32(s);
+    const auto v = base::parse_int32(s);
     if (!v)
       throw std::runtime_error(
           fmt::format("{}: column {}: '{}' is not an integer", t_.where(row_), col, s));
@@ -64,7 +64,7 @@ PairDemand parse_pair(const Fields& f, const std::string& s) {
   PairDemand p;
   p.a = f.to_int(s.substr(0, dash), "pair_demands");
   p.b = f.to_int(s.substr(dash + 1, colon - dash - 1), "pair_demands");
-  const auto bw = model::parse_double(s.substr(colon + 1));
+  const auto bw = base::parse_double(s.substr(colon + 1));
   if (!bw)
     throw std::runtime_error(fmt::format("{}: pair_demands: bad bandwidth in '{}'", f.where(), s));
   p.bandwidth = *bw;

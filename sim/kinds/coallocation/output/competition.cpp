@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -100,10 +100,10 @@ std::map<int, RequestInfo> read_infos(const metrics::CsvTable& t, const Coordina
   std::map<int, RequestInfo> out;
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& f = t.rows[i];
-    const auto id = model::parse_int(f[c_id]), found = model::parse_int(f[c_found]),
-               tried = model::parse_int(f[c_tried]);
-    const auto est = model::parse_double(f[c_est]), lst = model::parse_double(f[c_lst]),
-               d = model::parse_double(f[c_d]);
+    const auto id = base::parse_int(f[c_id]), found = base::parse_int(f[c_found]),
+               tried = base::parse_int(f[c_tried]);
+    const auto est = base::parse_double(f[c_est]), lst = base::parse_double(f[c_lst]),
+               d = base::parse_double(f[c_d]);
     if (!id || !found || !tried || !est || !lst || !d) continue;
     RequestInfo r{t.where(i),
                   of.of(f[c_user]),
@@ -113,7 +113,7 @@ std::map<int, RequestInfo> read_infos(const metrics::CsvTable& t, const Coordina
                   *est,
                   *lst,
                   *d,
-                  model::parse_double(f[c_start]),
+                  base::parse_double(f[c_start]),
                   {}};
     out.emplace(static_cast<int>(*id), std::move(r));
   }
@@ -125,14 +125,14 @@ void check_attempt(const metrics::CsvTable& t, std::size_t i, std::map<int, Requ
                    std::map<std::string, Tally>& tally, std::vector<std::string>& violations) {
   const auto& f = t.rows[i];
   auto fail = [&](const std::string& what) { violations.push_back(t.where(i) + ": " + what); };
-  const auto id = model::parse_int(f[t.column("request_id")]),
-             attempt = model::parse_int(f[t.column("attempt")]),
-             rms = model::parse_int(f[t.column("rms")]),
-             refused = model::parse_int(f[t.column("refused")]),
-             started = model::parse_int(f[t.column("started")]);
-  const auto start = model::parse_double(f[t.column("frame_start")]),
-             end = model::parse_double(f[t.column("frame_end")]),
-             time = model::parse_double(f[t.column("time")]);
+  const auto id = base::parse_int(f[t.column("request_id")]),
+             attempt = base::parse_int(f[t.column("attempt")]),
+             rms = base::parse_int(f[t.column("rms")]),
+             refused = base::parse_int(f[t.column("refused")]),
+             started = base::parse_int(f[t.column("started")]);
+  const auto start = base::parse_double(f[t.column("frame_start")]),
+             end = base::parse_double(f[t.column("frame_end")]),
+             time = base::parse_double(f[t.column("time")]);
   const std::string& phase = f[t.column("phase")];
   const std::string& coordinator = f[t.column("coordinator")];
   if (!id || !attempt || !rms || !refused || !started || !start || !end || !time ||
@@ -176,13 +176,13 @@ void check_rows(const metrics::CsvTable& g, std::map<std::string, Tally> tally,
     const long want[] = {x.requests,      x.accepted,      x.plans_found,    x.plans_tried,
                          x.hold_refusals, x.frame_started, x.commit_failures};
     for (std::size_t c = 0; c < cols.size(); ++c) {
-      const auto v = model::parse_int(f[g.column(cols[c])]);
+      const auto v = base::parse_int(f[g.column(cols[c])]);
       if (!v || *v != want[c])
         violations.push_back(fmt::format("{}: {} of '{}' is '{}', the other files say {}",
                                          g.where(i), cols[c], name, f[g.column(cols[c])], want[c]));
     }
     const std::string& ratio = f[g.column("success_ratio")];
-    const auto r = model::parse_double(ratio);
+    const auto r = base::parse_double(ratio);
     const bool ok = x.requests == 0
                         ? ratio.empty()
                         : r && std::abs(*r - static_cast<double>(x.accepted) /

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 #include "sim/kinds/coallocation/transfers/model.hpp"
 #include "sim/metrics/csv.hpp"
 
@@ -50,7 +50,7 @@ bool read_row(const metrics::CsvTable& t, std::size_t i, Row& r, std::vector<std
   r.where = t.where(i);
   const auto& f = t.rows[i];
   auto num = [&](const char* col, double& into) {
-    const auto v = model::parse_double(f[t.column(col)]);
+    const auto v = base::parse_double(f[t.column(col)]);
     if (!v)
       out.push_back(fmt::format("{}: {} '{}' is not a number", r.where, col, f[t.column(col)]));
     into = v.value_or(0);

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <simgrid/s4u/Host.hpp>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "model/random.hpp"
 #include "sim/kinds/gangmatch/actors/availability.hpp"
 #include "sim/kinds/gangmatch/actors/collector.hpp"

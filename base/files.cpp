@@ -1,4 +1,4 @@
-#include "model/files.hpp"
+#include "base/files.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 
-namespace arsim::model {
+namespace arsim::base {
 
 void require_regular_file(const std::string& path, const std::string& what, std::uintmax_t limit) {
   auto fail = [&](const std::string& reason) {
@@ -35,4 +35,4 @@ std::string read_file(const std::string& path, const std::string& what, std::uin
   return text.str();
 }
 
-}  // namespace arsim::model
+}  // namespace arsim::base

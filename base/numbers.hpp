@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace arsim::model {
+namespace arsim::base {
 
 std::optional<double> parse_double(std::string_view text);
 std::optional<long long> parse_int(std::string_view text);
@@ -16,4 +16,4 @@ std::optional<std::uint64_t> parse_uint64(std::string_view text);  // no sign ac
 // true/false, 1/0, yes/no, on/off.
 std::optional<bool> parse_bool(std::string_view text);
 
-}  // namespace arsim::model
+}  // namespace arsim::base

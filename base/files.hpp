@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace arsim::model {
+namespace arsim::base {
 
 inline constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{1} << 30;  // 1 GiB
 
@@ -18,4 +18,4 @@ void require_regular_file(const std::string& path, const std::string& what,
 std::string read_file(const std::string& path, const std::string& what,
                       std::uintmax_t limit = kMaxInputBytes);
 
-}  // namespace arsim::model
+}  // namespace arsim::base

@@ -1,9 +1,9 @@
-#include "model/numbers.hpp"
+#include "base/numbers.hpp"
 
 #include <charconv>
 #include <cmath>
 
-namespace arsim::model {
+namespace arsim::base {
 
 namespace {
 
@@ -43,4 +43,4 @@ std::optional<bool> parse_bool(std::string_view text) {
   return std::nullopt;
 }
 
-}  // namespace arsim::model
+}  // namespace arsim::base

@@ -1,6 +1,6 @@
 // Input files are read only when they are regular files of a bounded size: a FIFO, a device or a
 // folder is refused at once with one line, never read (which would block or never end).
-#include "model/files.hpp"
+#include "base/files.hpp"
 
 #include <sys/stat.h>
 
@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "model/input_error.hpp"
+#include "base/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace arsim::model {
+namespace arsim::base {
 namespace {
 
 std::string error_of(const std::string& path, std::uintmax_t limit = kMaxInputBytes) {
@@ -48,4 +48,4 @@ TEST(Files, AFileLargerThanTheLimitIsRefused) {
 }
 
 }  // namespace
-}  // namespace arsim::model
+}  // namespace arsim::base
