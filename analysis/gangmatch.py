@@ -4,7 +4,7 @@ scenarios/paper/gangmatch_fig5.xml and gangmatch_fig6_11.xml, the exact optimum
 prints beside ours.
 
 Run as a script on the output folder of scenarios/gangmatch_sim.xml (the gangmatch run kind), it
-draws that sweep from its sweep.csv (docs/results/gangmatch_sim.md):
+draws that sweep from its sweep.csv (docs/studies/gangmatch_sim.md):
     /usr/bin/python3 -m analysis.gangmatch results/gangmatch_sim"""
 import os
 import sys

@@ -1,6 +1,6 @@
 """Several GRCs competing (scenarios/multi_grc.xml): per sweep point and GRC, the totals over the
 runs of grcs.csv (requests, accepted, success ratio, plans tried, hold refusals, of those for
-frames already begun, commit failures). The table of docs/results/coordinators.md.
+frames already begun, commit failures). The table of docs/studies/coordinators.md.
 
     /usr/bin/python3 -m analysis.multi_grc results/multi_grc
 """

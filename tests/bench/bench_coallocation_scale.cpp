@@ -9,7 +9,7 @@
 //   long   the default rate, arrival_end, window_start and window_end multiplied instead: the
 //          accepted reservations, hence the tables, grow with the requests.
 // Counter "per_request" is the time per request (the figure that must stay flat), "accepted" the
-// accepted share. The workload is drawn before timing. docs/results/performance.md has the figures.
+// accepted share. The workload is drawn before timing. docs/studies/performance.md has the figures.
 #include <benchmark/benchmark.h>
 
 #include <map>
