@@ -41,4 +41,12 @@ struct BatsimJob {
 // The ten columns, in Batsim's order.
 const Columns<BatsimJob>& batsim_job_columns();
 
+// The columns of a kind's jobs.csv: Batsim's, of the row's member `batsim`, then the kind's own.
+template <class Row>
+Columns<Row> batsim_job_columns(BatsimJob Row::*batsim, const Columns<Row>& own) {
+  auto out = columns_of(batsim_job_columns(), batsim);
+  out.insert(out.end(), own.begin(), own.end());
+  return out;
+}
+
 }  // namespace arsim::metrics

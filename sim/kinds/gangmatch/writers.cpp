@@ -48,26 +48,21 @@ struct JobOut {
 
 const metrics::Columns<JobOut>& job_columns() {
   using metrics::computed;
-  static const metrics::Columns<JobOut> c = [] {
-    auto out = metrics::columns_of(metrics::batsim_job_columns(), &JobOut::batsim);
-    const metrics::Columns<JobOut> own = {
-        computed<JobOut>("user", [](const JobOut& o) { return o.job->user; }),
-        computed<JobOut>("state", [](const JobOut& o) { return job_state(*o.job); }),
-        computed<JobOut>("first_match",
-                         [](const JobOut& o) { return time_of(o.job->first_match); }),
-        computed<JobOut>("match", [](const JobOut& o) { return time_of(o.job->match); }),
-        computed<JobOut>("claim", [](const JobOut& o) { return time_of(o.job->claim); }),
-        computed<JobOut>("workstation",
-                         [](const JobOut& o) {
-                           return o.job->workstation.index >= 0 ? member_name(o.job->workstation)
-                                                                : std::string();
-                         }),
-        computed<JobOut>("licenses", [](const JobOut& o) { return names(o.job->licenses); }),
-        computed<JobOut>("gangs", [](const JobOut& o) { return o.job->gangs; }),
-        computed<JobOut>("refusals", [](const JobOut& o) { return o.job->refusals; })};
-    out.insert(out.end(), own.begin(), own.end());
-    return out;
-  }();
+  static const metrics::Columns<JobOut> c = metrics::batsim_job_columns<JobOut>(
+      &JobOut::batsim,
+      {computed<JobOut>("user", [](const JobOut& o) { return o.job->user; }),
+       computed<JobOut>("state", [](const JobOut& o) { return job_state(*o.job); }),
+       computed<JobOut>("first_match", [](const JobOut& o) { return time_of(o.job->first_match); }),
+       computed<JobOut>("match", [](const JobOut& o) { return time_of(o.job->match); }),
+       computed<JobOut>("claim", [](const JobOut& o) { return time_of(o.job->claim); }),
+       computed<JobOut>("workstation",
+                        [](const JobOut& o) {
+                          return o.job->workstation.index >= 0 ? member_name(o.job->workstation)
+                                                               : std::string();
+                        }),
+       computed<JobOut>("licenses", [](const JobOut& o) { return names(o.job->licenses); }),
+       computed<JobOut>("gangs", [](const JobOut& o) { return o.job->gangs; }),
+       computed<JobOut>("refusals", [](const JobOut& o) { return o.job->refusals; })});
   return c;
 }
 

@@ -59,24 +59,18 @@ struct JobOut {
 
 const metrics::Columns<JobOut>& job_columns() {
   using metrics::computed;
-  static const metrics::Columns<JobOut> c = [] {
-    auto out = metrics::columns_of(metrics::batsim_job_columns(), &JobOut::batsim);
-    const metrics::Columns<JobOut> own = {
-        computed<JobOut>("submitter", [](const JobOut& o) { return o.h->submitter; }),
-        metrics::column("priority", &JobOut::priority),
-        metrics::column("types", &JobOut::types),
-        computed<JobOut>("batch",
-                         [](const JobOut& o) {
-                           return o.h->batch >= 0 ? std::optional<double>(o.h->batch)
-                                                  : std::nullopt;
-                         }),
-        computed<JobOut>("match", [](const JobOut& o) { return time_of(o.h->match); }),
-        computed<JobOut>("attempts", [](const JobOut& o) { return o.h->attempts; }),
-        computed<JobOut>("status",
-                         [](const JobOut& o) { return std::string(to_string(o.h->status)); })};
-    out.insert(out.end(), own.begin(), own.end());
-    return out;
-  }();
+  static const metrics::Columns<JobOut> c = metrics::batsim_job_columns<JobOut>(
+      &JobOut::batsim,
+      {computed<JobOut>("submitter", [](const JobOut& o) { return o.h->submitter; }),
+       metrics::column("priority", &JobOut::priority), metrics::column("types", &JobOut::types),
+       computed<JobOut>("batch",
+                        [](const JobOut& o) {
+                          return o.h->batch >= 0 ? std::optional<double>(o.h->batch) : std::nullopt;
+                        }),
+       computed<JobOut>("match", [](const JobOut& o) { return time_of(o.h->match); }),
+       computed<JobOut>("attempts", [](const JobOut& o) { return o.h->attempts; }),
+       computed<JobOut>("status",
+                        [](const JobOut& o) { return std::string(to_string(o.h->status)); })});
   return c;
 }
 

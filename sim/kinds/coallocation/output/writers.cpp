@@ -83,11 +83,8 @@ struct JobRow {
 };
 
 const metrics::Columns<JobRow>& job_columns() {
-  static const metrics::Columns<JobRow> c = [] {
-    auto out = metrics::columns_of(metrics::batsim_job_columns(), &JobRow::batsim);
-    out.push_back(metrics::column("hosts", &JobRow::hosts));
-    return out;
-  }();
+  static const metrics::Columns<JobRow> c = metrics::batsim_job_columns<JobRow>(
+      &JobRow::batsim, {metrics::column("hosts", &JobRow::hosts)});
   return c;
 }
 
