@@ -8,11 +8,15 @@ run.json (wall-clock figures, commit) must hold the same information:
                                        the old ones (execution_time = finish − start, final_state
                                        from state or status, allocated_resources, ...)
   summary.csv, aggregate.csv of a      bucket_end of the new file = 60 × the old one (it was in
-  coallocation scenario                minutes); every other field equal
+  coallocation scenario                minutes); every other field equal (aggregate.csv: the
+                                       same rows in any order, as it sorts them by bucket_end's
+                                       text)
   every other file                     byte-identical
 
 Prints the number of files compared; exits 1 naming every difference.
   /usr/bin/python3 tests/scale/compare_schema.py OLD_DIR NEW_DIR
+OLD_DIR and NEW_DIR: the --out folders of one scenario, or folders holding several (as
+tests/scale/schema_runs.sh writes them).
 """
 import csv
 import io
@@ -32,7 +36,7 @@ GANG_STATE = {"finished": "COMPLETED_SUCCESSFULLY", "running": "RUNNING_AT_END",
               "claimed": "WAITING_AT_END", "waiting": "WAITING_AT_END", "unsubmitted": "NOT_SUBMITTED"}
 MATCHING_STATUS = {"completed": "COMPLETED_SUCCESSFULLY", "dropped": "REJECTED", "expired": "REJECTED",
                    "rejected": "REJECTED"}
-SKIP = {"timings.csv", "run.json"}
+SKIP = {"timings.csv", "run.json", "times.txt"}  # times.txt, *.log: tests/scale/schema_runs.sh
 
 
 def rows(path):
@@ -86,27 +90,37 @@ def check_jobs(old, new, kind, where, out):
             out.append(f"{where}:{i}: final_state '{y['final_state']}', not {state}")
 
 
+def seconds(bucket_end, factor):
+    """bucket_end as seconds (rounded to the microsecond: old minutes × 60 may differ in the last
+    bit), "all" as is."""
+    return bucket_end if bucket_end == "all" else round(float(bucket_end) * factor, 6)
+
+
 def check_minutes_to_seconds(old, new, where, out):
+    """The same rows, bucket_end aside: summary.csv in the same order, aggregate.csv in any (it
+    sorts its rows by the text of bucket_end, whose order changes with the unit)."""
     a, b = rows(old), rows(new)
     if len(a) != len(b) or header(old) != header(new):
         return out.append(f"{where}: columns or row count differ")
-    for i, (x, y) in enumerate(zip(a, b), start=2):
-        for col, value in x.items():
-            if col != "bucket_end" and y[col] != value:
-                out.append(f"{where}:{i}: {col} '{value}' became '{y[col]}'")
-        m, s = x["bucket_end"], y["bucket_end"]
-        if (m == "all") != (s == "all") or (m != "all" and abs(float(m) * 60 - float(s)) > 1e-9 * float(s)):
-            out.append(f"{where}:{i}: bucket_end {m} min became {s} s")
+    cols = header(old)
+    x = [tuple(seconds(r[c], 60) if c == "bucket_end" else r[c] for c in cols) for r in a]
+    y = [tuple(seconds(r[c], 1) if c == "bucket_end" else r[c] for c in cols) for r in b]
+    if os.path.basename(where) != "aggregate.csv":
+        out += [f"{where}:{i}: {p} became {q}" for i, (p, q) in enumerate(zip(x, y), start=2) if p != q]
+    elif sorted(x, key=str) != sorted(y, key=str):
+        out.append(f"{where}: the rows differ beyond the unit of bucket_end")
 
 
 def is_coallocation(folder):
-    return any("requests.csv" in files for _root, _dirs, files in os.walk(folder))
+    """Whether a run below folder is of the coallocation kind (it writes requests.csv)."""
+    return any("requests.csv" in files for _root, _dirs, files in os.walk(folder, followlinks=True))
 
 
 def files(root):
     found = []
-    for d, _dirs, names in os.walk(root):
-        found += [os.path.relpath(os.path.join(d, n), root) for n in names if n not in SKIP]
+    for d, _dirs, names in os.walk(root, followlinks=True):
+        found += [os.path.relpath(os.path.join(d, n), root) for n in names
+                  if n not in SKIP and not n.endswith(".log")]
     return sorted(found)
 
 
@@ -120,8 +134,8 @@ def main(old_dir, new_dir):
         old, new = os.path.join(old_dir, f), os.path.join(new_dir, f)
         name = os.path.basename(f)
         kind = jobs_kind(header(old)) if name == "jobs.csv" else None
-        # the scenario's folder: the first component of the path below old_dir
-        scenario = os.path.join(old_dir, f.split(os.sep)[0])
+        # the scenario's folder: old_dir itself, or the first folder below it
+        scenario = os.path.join(old_dir, f.split(os.sep)[0]) if os.sep in f else old_dir
         if kind:
             check_jobs(old, new, kind, f, out)
         elif name in ("summary.csv", "aggregate.csv") and is_coallocation(scenario):
