@@ -218,6 +218,11 @@ TEST(GangsimAudit, WrongDerivedColumnsOfJobsAndCyclesAreCaught) {
     const auto v = audit_run(dir.path(), kContext);
     EXPECT_TRUE(caught(v, {part})) << file << line << part << joined(v);
   }
+  // A workstation for job1, which waits, written in both columns that name it.
+  write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+  plant(dir, "jobs.csv", 3, 15, "ws1");
+  plant(dir, "jobs.csv", 3, 8, "ws1");
+  EXPECT_TRUE(caught(audit_run(dir.path(), kContext), {"has not the resources"}));
   // A cycle longer than its probes cost (4 probes at 0.25 s), its duration written to match.
   write_run(dir.path(), r, kContext.bucket, kContext.horizon);
   plant(dir, "cycles.csv", 3, 2, "122");
