@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from .gridars_fig7 import FIG7, LOAD_MINUTES, SERVICE_LEVEL
+from .gridars_fig7 import FIG7, LOAD_MINUTES, SERVICE_LEVEL, minutes
 from .readers import read_run_json, read_summary, run_dirs
 from .stats import interval
 
@@ -32,7 +32,7 @@ def success_table(out_dir):
         for r in s.itertuples():
             row = {k: point.get(k, "") for k in FACTORS}
             row.update({"sl": point.get("user.UserB.service_level", ""), "run": info["run_index"],
-                        "user": r.user, "bucket": r.bucket_end, "value": r.value})
+                        "user": r.user, "bucket": minutes(r.bucket_end), "value": r.value})
             rows.append(row)
     return pd.DataFrame(rows)
 

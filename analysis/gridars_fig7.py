@@ -35,8 +35,13 @@ READINGS = {  # variant of gridars_fig7_readings.xml -> what it changes
 }
 
 
+def minutes(bucket_end):
+    """summary.csv's bucket_end (seconds, or "all") as minutes text: "720" for "43200"."""
+    return bucket_end if bucket_end == "all" else f"{float(bucket_end) / 60:g}"
+
+
 def success_table(out_dir):
-    """One row per run, user and bucket: point settings, run, user, bucket_end, value."""
+    """One row per run, user and bucket: point settings, run, user, bucket (end, minutes), value."""
     rows = []
     for d in run_dirs(out_dir):
         point = read_run_json(d)["point"]
@@ -45,7 +50,7 @@ def success_table(out_dir):
         for r in s.itertuples():
             rows.append({"variant": point.get("variant", ""),
                          "sl": str(point.get("user.UserB.service_level", "")),
-                         "run": d, "user": r.user, "bucket": r.bucket_end, "value": r.value})
+                         "run": d, "user": r.user, "bucket": minutes(r.bucket_end), "value": r.value})
     return pd.DataFrame(rows)
 
 

@@ -11,7 +11,7 @@ import argparse
 import os
 
 from .common import new_figure, save_figure
-from .readers import read_matching_jobs, read_summary, read_sweep
+from .readers import read_jobs, read_summary, read_sweep
 
 MATCHERS = ["lp", "ea", "hybrid", "lns"]
 PANELS = [("match_ratio", "completed / submitted"), ("placeable_ratio", "completed / not rejected"),
@@ -30,8 +30,8 @@ def summary_value(out_dir, run, metric):
 
 
 def median_wait(out_dir, run):
-    jobs = read_matching_jobs(os.path.join(out_dir, run))
-    return jobs[jobs.status == "completed"].wait.median()
+    jobs = read_jobs(os.path.join(out_dir, run))
+    return jobs[jobs.status == "completed"].waiting_time.median()
 
 
 def read_sweep_means(out_dir):

@@ -16,10 +16,16 @@ import pandas as pd
 
 S, I, U, F = "str", "int", "uint64", "float"  # U: a seed (0 … 2^64 − 1)
 
-# Batsim-like jobs.csv of the coallocation and interval kinds (interval has no hosts column).
+# jobs.csv of every simulating kind: Batsim's columns first (seconds; docs/reference/outputs.md),
+# then the kind's own (coallocation: hosts; gangmatch: user ... refusals; matching: submitter ...
+# status). Only Batsim's are required.
 BATSIM_JOBS = {"job_id": S, "submission_time": F, "requested_number_of_resources": I,
                "requested_time": F, "starting_time": F, "execution_time": F, "finish_time": F,
-               "waiting_time": F, "allocated_resources": S, "final_state": S, "hosts": S}
+               "waiting_time": F, "allocated_resources": S, "final_state": S}
+KIND_JOBS = {"hosts": S,
+             "user": S, "state": S, "first_match": F, "match": F, "claim": F, "workstation": S,
+             "licenses": S, "gangs": I, "refusals": I,
+             "submitter": I, "priority": F, "types": S, "batch": F, "attempts": I, "status": S}
 SUMMARY = {"metric": S, "user": S, "resource": S, "bucket_end": S, "value": F}
 
 SCHEMAS = {
@@ -38,7 +44,7 @@ SCHEMAS = {
                      "component_cpus": S, "pair_demands": S},
     "reservations.csv": {"request_id": I, "kind": S, "resource": S, "domain": S, "start": F, "end": F,
                          "amount": F},
-    "jobs.csv": BATSIM_JOBS,
+    "jobs.csv": {**BATSIM_JOBS, **KIND_JOBS},
     "resources.csv": {"resource": S, "kind": S, "domain": S, "capacity": F, "bucket_start": F,
                       "bucket_end": F, "reserved": F, "used": F},
     "timings.csv": {"request_id": I, "planning_wall_seconds": F, "planning_cpu_seconds": F},
@@ -50,9 +56,6 @@ SCHEMAS = {
                       "reserved_start": F, "reserved_end": F, "transfer_start": F, "transfer_end": F,
                       "throughput_gbps": F, "on_time": I, "mode": S, "exact": I, "links": S},
     # gangmatch (sim/kinds/gangmatch/writers.cpp)
-    "gangmatch/jobs.csv": {"job": S, "user": S, "submit": F, "duration": F, "ports": I, "state": S,
-                           "first_match": F, "match": F, "claim": F, "start": F, "finish": F,
-                           "wait": F, "workstation": S, "licenses": S, "gangs": I, "refusals": I},
     "gangmatch/gangs.csv": {"gang": I, "cycle": I, "matched": F, "job": S, "workstation": S,
                             "licenses": S, "outcome": S, "decided": F, "refused_by": S},
     "gangmatch/holds.csv": {"resource": S, "kind": S, "gang": I, "job": S, "start": F, "end": F,
@@ -64,9 +67,6 @@ SCHEMAS = {
                                   "held": F, "running": F, "unavailable": F},
     "gangmatch/timings.csv": {"cycle": I, "matcher_wall_seconds": F},
     # matching (sim/kinds/matching/writers.cpp)
-    "matching/jobs.csv": {"job_id": S, "submitter": I, "priority": I, "types": S, "submit": F,
-                          "batch": F, "match": F, "start": F, "finish": F, "wait": F, "duration": F,
-                          "attempts": I, "status": S, "resources": S},
     "matching/batches.csv": {"batch": I, "start": F, "end": F, "size": I, "first_tries": I,
                              "matched": I, "dropped": I, "matcher_time": F, "objective": F,
                              "status": S, "optimal": I, "iterations": I, "lp_solves": I,
@@ -83,7 +83,7 @@ SCHEMAS = {
     "offline/timings.csv": {"row": I},
 }
 # Columns an older arsim did not write: absent is not an error.
-OPTIONAL = {"jobs.csv": {"hosts"}, "timings.csv": {"planning_cpu_seconds"}}
+OPTIONAL = {"jobs.csv": set(KIND_JOBS), "timings.csv": {"planning_cpu_seconds"}}
 # Files whose other columns come from the run (sweep keys, metrics, an experiment's results).
 OPEN = {"sweep.csv", "offline/results.csv", "offline/timings.csv"}
 
@@ -129,7 +129,8 @@ def read_run_json(run_dir):
 
 
 def read_summary(run_dir):
-    """summary.csv of a simulation run: bucket_end stays text ("144" or "all"), value may be NaN."""
+    """summary.csv of a simulation run: bucket_end stays text (seconds such as "8640", or "all"),
+    value may be NaN."""
     return _run_file(run_dir, "summary.csv")
 
 
@@ -168,7 +169,8 @@ def read_reservations(run_dir):
 
 
 def read_jobs(run_dir):
-    """jobs.csv of the coallocation and interval kinds (Batsim-like columns)."""
+    """jobs.csv of a run of any simulating kind: one row per job, Batsim's columns in seconds (NaN
+    where a time did not happen, final_state saying why), then the kind's own columns."""
     return _run_file(run_dir, "jobs.csv")
 
 
@@ -198,11 +200,6 @@ def read_transfers(run_dir):
 
 
 # --- gangmatch --------------------------------------------------------------------------------
-
-def read_gangmatch_jobs(run_dir):
-    """jobs.csv of a gangmatch run: one row per job, its gang's times and members."""
-    return _run_file(run_dir, "jobs.csv", "gangmatch")
-
 
 def read_gangs(run_dir):
     """gangs.csv: one row per gang the matchmaker proposed, committed or refused."""
@@ -235,11 +232,6 @@ def read_gangmatch_timings(run_dir):
 
 
 # --- matching ---------------------------------------------------------------------------------
-
-def read_matching_jobs(run_dir):
-    """jobs.csv of a matching run: one row per job (batch and times NaN if never matched)."""
-    return _run_file(run_dir, "jobs.csv", "matching")
-
 
 def read_batches(run_dir):
     """batches.csv: one row per batch the matcher solved."""

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <concepts>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -27,6 +28,8 @@ class CsvWriter {
   CsvWriter& field(const char* s) { return field(std::string_view(s)); }
   CsvWriter& field(const std::string& s) { return field(std::string_view(s)); }
   CsvWriter& field(double v);
+  // An empty field when v is empty (a time that did not happen).
+  CsvWriter& field(const std::optional<double>& v) { return v ? field(*v) : empty(); }
   template <std::integral T>
   CsvWriter& field(T v) {
     return raw(std::to_string(v));

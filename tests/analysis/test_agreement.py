@@ -82,7 +82,7 @@ def test_interval_summary_from_jobs(runs):
 
 def test_gangmatch_summary_from_jobs_and_gangs(runs):
     for run in r.run_dirs(str(runs / "simulated/gangmatch_sim")):
-        jobs, gangs = r.read_gangmatch_jobs(run), r.read_gangs(run)
+        jobs, gangs = r.read_jobs(run), r.read_gangs(run)
         assert summary_value(run, "jobs") == len(jobs)
         assert summary_value(run, "finished") == (jobs.state == "finished").sum()
         assert summary_value(run, "committed_gangs") == (gangs.outcome == "committed").sum()
@@ -92,13 +92,13 @@ def test_gangmatch_summary_from_jobs_and_gangs(runs):
 
 def test_matching_summary_from_jobs_and_batches(runs):
     for run in r.run_dirs(str(runs / "simulated/matching_sim")):
-        jobs, batches = r.read_matching_jobs(run), r.read_batches(run)
+        jobs, batches = r.read_jobs(run), r.read_batches(run)
         done = jobs[jobs.status == "completed"]
         assert summary_value(run, "submitted") == len(jobs)
         assert summary_value(run, "completed") == len(done)
         assert summary_value(run, "rejected") == (jobs.status == "rejected").sum()
         assert summary_value(run, "match_ratio") == pytest.approx(len(done) / len(jobs), rel=1e-12)
-        assert summary_value(run, "mean_wait") == pytest.approx(done.wait.mean(), rel=1e-9)
+        assert summary_value(run, "mean_wait") == pytest.approx(done.waiting_time.mean(), rel=1e-9)
         assert summary_value(run, "batches") == len(batches)
 
 

@@ -20,7 +20,7 @@ RUN_FILES = [
     (r.read_transfers, "simulated/transfers", "transfers.csv"),
     (r.read_jobs, "simulated/interval", "jobs.csv"),
     (r.read_summary, "simulated/interval", "summary.csv"),
-    (r.read_gangmatch_jobs, "simulated/gangmatch_sim", "gangmatch/jobs.csv"),
+    (r.read_jobs, "simulated/gangmatch_sim", "jobs.csv"),
     (r.read_gangs, "simulated/gangmatch_sim", "gangmatch/gangs.csv"),
     (r.read_holds, "simulated/gangmatch_sim", "gangmatch/holds.csv"),
     (r.read_unavailability, "simulated/gangmatch_sim", "gangmatch/unavailability.csv"),
@@ -28,7 +28,7 @@ RUN_FILES = [
     (r.read_utilisation, "simulated/gangmatch_sim", "gangmatch/utilisation.csv"),
     (r.read_gangmatch_timings, "simulated/gangmatch_sim", "gangmatch/timings.csv"),
     (r.read_summary, "simulated/gangmatch_sim", "summary.csv"),
-    (r.read_matching_jobs, "simulated/matching_sim", "matching/jobs.csv"),
+    (r.read_jobs, "simulated/matching_sim", "jobs.csv"),
     (r.read_batches, "simulated/matching_sim", "matching/batches.csv"),
     (r.read_offers, "simulated/matching_sim", "matching/offers.csv"),
     (r.read_matching_resources, "simulated/matching_sim", "matching/resources.csv"),
@@ -52,7 +52,10 @@ def check_dtypes(df, schema):
 def test_reader_columns_and_dtypes(runs, reader, folder, schema):
     df = reader(first_run(runs / folder))
     expected = list(r.SCHEMAS[schema])
-    assert list(df.columns) == [c for c in expected if c in df.columns]
+    if schema == "jobs.csv":  # Batsim's columns, then the kind's own (named in KIND_JOBS)
+        assert list(df.columns[:10]) == list(r.BATSIM_JOBS) and set(df.columns) <= set(expected)
+    else:
+        assert list(df.columns) == [c for c in expected if c in df.columns]
     missing = set(expected) - set(df.columns) - r.OPTIONAL.get(schema, set())
     assert not missing
     assert len(df) > 0
@@ -62,6 +65,36 @@ def test_reader_columns_and_dtypes(runs, reader, folder, schema):
 def test_interval_jobs_have_no_hosts_column(runs):
     assert "hosts" not in r.read_jobs(first_run(runs / "simulated/interval"))
     assert "hosts" in r.read_jobs(first_run(runs / "simulated/multi_grc"))
+
+
+JOB_KINDS = {"multi_grc": "coallocation", "interval": "interval", "gangmatch_sim": "gangmatch",
+             "matching_sim": "matching"}
+
+
+@pytest.mark.parametrize("folder", list(JOB_KINDS), ids=list(JOB_KINDS.values()))
+def test_one_jobs_reader_for_every_kind(runs, folder):
+    """read_jobs reads every kind's jobs.csv: Batsim's ten columns first, in Batsim's order, typed,
+    in seconds (execution_time = finish_time - starting_time, and a job that completed ran its
+    requested_time; waiting_time = starting_time - submission_time except in coallocation, where
+    it is starting_time - EST); a job that did not complete has no finish_time and says why."""
+    jobs = r.read_jobs(first_run(runs / "simulated" / folder))
+    assert list(jobs.columns[:10]) == list(r.BATSIM_JOBS)
+    check_dtypes(jobs, r.BATSIM_JOBS)
+    done = jobs[jobs.final_state == "COMPLETED_SUCCESSFULLY"]
+    assert len(done) > 0 and done.finish_time.notna().all()
+    assert np.allclose(done.execution_time, done.finish_time - done.starting_time, rtol=1e-12)
+    assert np.allclose(done.execution_time, done.requested_time, rtol=1e-9)
+    assert (done.requested_number_of_resources >= 1).all() and (done.allocated_resources != "").all()
+    assert jobs[jobs.final_state != "COMPLETED_SUCCESSFULLY"].finish_time.isna().all()
+    assert set(jobs.final_state) <= {"COMPLETED_SUCCESSFULLY", "REJECTED", "RUNNING_AT_END",
+                                     "WAITING_AT_END", "NOT_SUBMITTED"}
+    started = jobs[jobs.starting_time.notna()]
+    if JOB_KINDS[folder] == "coallocation":
+        est = r.read_requests(first_run(runs / "simulated" / folder)).set_index("request_id").est
+        own = started.job_id.str.split(":").str[0].astype(int).map(est)
+    else:
+        own = started.submission_time
+    assert np.allclose(started.waiting_time, started.starting_time - own, rtol=1e-12)
 
 
 def test_empty_fields(runs):
@@ -75,7 +108,7 @@ def test_empty_fields(runs):
     accepted = req[req.outcome == "accepted"]
     assert accepted.reserved_start.notna().all() and (accepted.sites != "").all()
     s = r.read_summary(run)
-    assert (s.resource == "").any() and set(s.bucket_end) >= {"all", "30"}
+    assert (s.resource == "").any() and set(s.bucket_end) >= {"all", "1800"}
 
 
 def test_sweep_and_aggregate(runs):

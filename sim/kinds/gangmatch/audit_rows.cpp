@@ -93,25 +93,32 @@ std::vector<Located<Row>> read_rows(const std::string& path, const AuditContext&
 
 JobRow read_job(Fields& f) {
   JobRow j;
-  j.job = f.member("job", MemberKind::Job).index;
+  j.job = f.member("job_id", MemberKind::Job).index;
   j.user = f.text("user");
   j.submitted = f.text("state") != "unsubmitted";
-  j.submit = f.number("submit");
-  j.duration = f.number("duration");
-  j.ports = f.integer("ports");
+  j.submit = f.number("submission_time");
+  j.duration = f.number("requested_time");
+  j.ports = f.integer("requested_number_of_resources");
   j.first_match = f.time_or_never("first_match");
   j.match = f.time_or_never("match");
   j.claim = f.time_or_never("claim");
-  j.start = f.time_or_never("start");
-  j.finish = f.time_or_never("finish");
+  j.start = f.time_or_never("starting_time");
+  j.finish = f.time_or_never("finish_time");
   if (!f.text("workstation").empty())
     j.workstation = f.member("workstation", MemberKind::Workstation);
   j.licenses = f.members("licenses", MemberKind::License);
   j.gangs = f.integer("gangs");
   j.refusals = f.integer("refusals");
-  f.derived("wait", j.start - j.submit);
+  f.derived("waiting_time", j.start - j.submit);
+  f.derived("execution_time", j.finish - j.start);
   if (f.text("state") != job_state(j))
     f.bad("state", fmt::format("'{}' from the times", job_state(j)));
+  const auto batsim = batsim_job(j);
+  if (f.text("final_state") != batsim.final_state)
+    f.bad("final_state", fmt::format("'{}' from the times", batsim.final_state));
+  if (f.text("allocated_resources") != batsim.allocated_resources)
+    f.bad("allocated_resources",
+          fmt::format("'{}' from workstation and licenses", batsim.allocated_resources));
   return j;
 }
 

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::gangmatch {
@@ -34,12 +36,58 @@ std::pair<std::string, std::string> resources_of(const GangRow& g) {
   return {names(ws), names(lic)};
 }
 
+std::optional<double> time_of(double t) {
+  return std::isnan(t) ? std::nullopt : std::optional(t);
+}
+
+// A row of jobs.csv: Batsim's columns, then the gangmatching ones of the job's record.
+struct JobOut {
+  metrics::BatsimJob batsim;
+  const JobRow* job;
+};
+
+const metrics::Columns<JobOut>& job_columns() {
+  using metrics::computed;
+  static const metrics::Columns<JobOut> c = metrics::batsim_job_columns<JobOut>(
+      &JobOut::batsim,
+      {computed<JobOut>("user", [](const JobOut& o) { return o.job->user; }),
+       computed<JobOut>("state", [](const JobOut& o) { return job_state(*o.job); }),
+       computed<JobOut>("first_match", [](const JobOut& o) { return time_of(o.job->first_match); }),
+       computed<JobOut>("match", [](const JobOut& o) { return time_of(o.job->match); }),
+       computed<JobOut>("claim", [](const JobOut& o) { return time_of(o.job->claim); }),
+       computed<JobOut>("workstation",
+                        [](const JobOut& o) {
+                          return o.job->workstation.index >= 0 ? member_name(o.job->workstation)
+                                                               : std::string();
+                        }),
+       computed<JobOut>("licenses", [](const JobOut& o) { return names(o.job->licenses); }),
+       computed<JobOut>("gangs", [](const JobOut& o) { return o.job->gangs; }),
+       computed<JobOut>("refusals", [](const JobOut& o) { return o.job->refusals; })});
+  return c;
+}
+
 }  // namespace
 
+metrics::BatsimJob batsim_job(const JobRow& j) {
+  metrics::BatsimJob b;
+  b.job_id = member_name({MemberKind::Job, j.job});
+  b.set_times(j.submit, time_of(j.start), time_of(j.finish));
+  b.requested_number_of_resources = j.ports;
+  b.requested_time = j.duration;
+  std::vector<Member> gang;
+  if (j.workstation.index >= 0) gang.push_back(j.workstation);
+  gang.insert(gang.end(), j.licenses.begin(), j.licenses.end());
+  b.allocated_resources = names(gang);
+  const std::string state = job_state(j);
+  b.final_state = state == "finished"      ? metrics::kCompleted
+                  : state == "running"     ? metrics::kRunningAtEnd
+                  : state == "unsubmitted" ? metrics::kNotSubmitted
+                                           : metrics::kWaitingAtEnd;
+  return b;
+}
+
 const std::vector<std::string>& jobs_header() {
-  static const std::vector<std::string> h = {
-      "job",   "user",  "submit", "duration", "ports",       "state",    "first_match", "match",
-      "claim", "start", "finish", "wait",     "workstation", "licenses", "gangs",       "refusals"};
+  static const std::vector<std::string> h = metrics::header_of(job_columns());
   return h;
 }
 const std::vector<std::string>& gangs_header() {
@@ -77,24 +125,9 @@ std::string job_state(const JobRow& j) {
 }
 
 std::string jobs_csv(const RunRecord& r) {
-  CsvWriter w(jobs_header());
-  for (const auto& j : r.jobs) {
-    w.field(member_name({MemberKind::Job, j.job}))
-        .field(j.user)
-        .field(j.submit)
-        .field(j.duration)
-        .field(j.ports);
-    w.field(job_state(j));
-    for (double t : {j.first_match, j.match, j.claim, j.start, j.finish}) time_field(w, t);
-    time_field(w, j.start - j.submit);
-    if (j.workstation.index >= 0)
-      w.field(member_name(j.workstation));
-    else
-      w.empty();
-    w.field(names(j.licenses)).field(j.gangs).field(j.refusals);
-    w.end_row();
-  }
-  return w.str();
+  std::vector<JobOut> rows;
+  for (const auto& j : r.jobs) rows.push_back({batsim_job(j), &j});
+  return metrics::rows_csv(job_columns(), rows);
 }
 
 std::string gangs_csv(const RunRecord& r) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/kinds/gangmatch/records.hpp"
+#include "sim/metrics/batsim_job.hpp"
 
 namespace arsim::kinds::gangmatch {
 
@@ -31,6 +32,12 @@ std::string utilisation_csv(const RunRecord& r, double bucket, double horizon);
 
 // "finished", "running", "claimed", "waiting" or "unsubmitted".
 std::string job_state(const JobRow& j);
+
+// Batsim's columns of a job's row (README.md): it requests its ports (its workstation and
+// licenses) for its duration; allocated_resources names the members of the gang that committed,
+// workstation first; final_state is COMPLETED_SUCCESSFULLY, RUNNING_AT_END, WAITING_AT_END
+// (waiting or claimed) or NOT_SUBMITTED.
+metrics::BatsimJob batsim_job(const JobRow& j);
 
 // The metrics of summary.csv (user "all", bucket_end "all"), in order.
 std::vector<std::pair<std::string, double>> summary_metrics(const RunRecord& r);

@@ -11,6 +11,7 @@
 
 #include "base/numbers.hpp"
 #include "sim/kinds/interval/audit_summary.hpp"
+#include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::interval {
@@ -134,11 +135,7 @@ std::vector<AuditedTask> audited_tasks(const std::vector<std::optional<Row>>& ro
 }  // namespace
 
 const std::vector<std::string>& jobs_header() {
-  static const std::vector<std::string> header = {
-      "job_id",         "submission_time", "requested_number_of_resources",
-      "requested_time", "starting_time",   "execution_time",
-      "finish_time",    "waiting_time",    "allocated_resources",
-      "final_state"};
+  static const std::vector<std::string> header = metrics::header_of(metrics::batsim_job_columns());
   return header;
 }
 

@@ -24,7 +24,8 @@
 
 namespace arsim::kinds::interval {
 
-// The columns of jobs.csv (Batsim-like; waiting_time is actual − requested start).
+// The columns of jobs.csv: Batsim's (sim/metrics/batsim_job.hpp); submission_time is the
+// requested start, so waiting_time is actual − requested start.
 const std::vector<std::string>& jobs_header();
 
 // One of the run's M resources: its name in jobs.csv, and the host its tasks execute on.

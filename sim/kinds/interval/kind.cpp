@@ -15,6 +15,7 @@
 #include "sim/kinds/interval/audit.hpp"
 #include "sim/kinds/interval/interval_rm.hpp"
 #include "sim/kinds/interval/speed_log.hpp"
+#include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/platform/platform_order.hpp"
@@ -71,16 +72,20 @@ std::string jobs_csv(const std::vector<model::IntervalTask>& tasks,
                      const model::ResourceGraph& g) {
   std::vector<const metrics::JobRecord*> by_task(tasks.size(), nullptr);
   for (const auto& j : finished) by_task.at(j.request_id) = &j;
-  metrics::CsvWriter w(jobs_header());
+  std::vector<metrics::BatsimJob> rows;
   for (std::size_t i = 0; i < tasks.size(); ++i) {
     const auto* j = by_task[i];
     if (!j) throw std::logic_error(fmt::format("task {} never ran", i));
-    w.field(tasks[i].id).field(tasks[i].start).field(1).field(tasks[i].duration()).field(j->start);
-    w.field(j->end - j->start).field(j->end).field(j->start - tasks[i].start);
-    w.field(g.vertex(j->site).name).field("COMPLETED_SUCCESSFULLY");
-    w.end_row();
+    metrics::BatsimJob row;
+    row.job_id = std::to_string(tasks[i].id);
+    row.requested_number_of_resources = 1;
+    row.requested_time = tasks[i].duration();
+    row.set_times(tasks[i].start, j->start, j->end);
+    row.allocated_resources = g.vertex(j->site).name;
+    row.final_state = metrics::kCompleted;
+    rows.push_back(std::move(row));
   }
-  return w.str();
+  return metrics::rows_csv(metrics::batsim_job_columns(), rows);
 }
 
 // The run's metrics (bucket_end "all"), then those of every period holding tasks (bucket_end: the

@@ -12,6 +12,7 @@
 #include "sim/kinds/matching/audit_derived.hpp"
 #include "sim/kinds/matching/audit_tables.hpp"
 #include "sim/kinds/matching/writers.hpp"
+#include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::matching {
@@ -34,7 +35,8 @@ std::vector<std::string> split(const std::string& text) {
 
 struct JobRow {
   std::string where, status;
-  std::optional<double> submit, match, start, finish, wait, duration;
+  std::optional<double> submit, match, start, finish, wait, duration, execution;
+  std::string final_state, resource_count;
   std::optional<int> batch;
   int attempts = 0;
   std::vector<std::string> resources;
@@ -81,15 +83,18 @@ JobRow Auditor::read_row(const metrics::CsvTable& t, std::size_t i) {
   JobRow out;
   out.where = t.where(i);
   out.status = f("status");
-  out.submit = number(out.where, "submit", f("submit"));
+  out.final_state = f("final_state");
+  out.resource_count = f("requested_number_of_resources");
+  out.submit = number(out.where, "submission_time", f("submission_time"));
   out.match = number(out.where, "match", f("match"));
-  out.start = number(out.where, "start", f("start"));
-  out.finish = number(out.where, "finish", f("finish"));
-  out.wait = number(out.where, "wait", f("wait"));
-  out.duration = number(out.where, "duration", f("duration"));
+  out.start = number(out.where, "starting_time", f("starting_time"));
+  out.finish = number(out.where, "finish_time", f("finish_time"));
+  out.wait = number(out.where, "waiting_time", f("waiting_time"));
+  out.execution = number(out.where, "execution_time", f("execution_time"));
+  out.duration = number(out.where, "requested_time", f("requested_time"));
   if (const auto b = number(out.where, "batch", f("batch"))) out.batch = static_cast<int>(*b);
   out.attempts = static_cast<int>(number(out.where, "attempts", f("attempts")).value_or(-1));
-  if (!f("resources").empty()) out.resources = split(f("resources"));
+  if (!f("allocated_resources").empty()) out.resources = split(f("allocated_resources"));
   return out;
 }
 
@@ -119,8 +124,9 @@ bool Auditor::can_fit(int j) const {
 
 void Auditor::check_completed(const JobRow& row, int j) {
   const auto& job = w_.instance.jobs[j];
-  if (!row.match || !row.start || !row.finish || !row.wait || !row.batch) {
-    fail("{}: completed job {} lacks its batch, match, start, finish or wait", row.where, job.name);
+  if (!row.match || !row.start || !row.finish || !row.wait || !row.batch || !row.execution) {
+    fail("{}: completed job {} lacks its batch, match, start, finish, wait or execution time",
+         row.where, job.name);
     return;
   }
   if (*row.start < *row.match - kTol || (row.submit && *row.start < *row.submit - kTol))
@@ -133,6 +139,8 @@ void Auditor::check_completed(const JobRow& row, int j) {
          *row.finish - *row.start, w_.duration[j]);
   if (row.submit && !close(*row.wait, *row.start - *row.submit))
     fail("{}: job {} wait {} is not start - submit", row.where, job.name, *row.wait);
+  if (!close(*row.execution, *row.finish - *row.start))
+    fail("{}: job {} execution_time {} is not finish - start", row.where, job.name, *row.execution);
   if (row.attempts < 1)
     fail("{}: completed job {} with {} attempts", row.where, job.name, row.attempts);
   if (row.resources.size() != job.depends.size()) {
@@ -169,13 +177,21 @@ void Auditor::jobs(const metrics::CsvTable& t) {
       fail("{}: job '{}' where the workload has '{}'", row.where, t.rows[i][t.column("job_id")],
            inst.jobs[j].name);
     if (!row.submit || !close(*row.submit, w_.submit[j]))
-      fail("{}: submit differs from the workload's {}", row.where, w_.submit[j]);
+      fail("{}: submission_time differs from the workload's {}", row.where, w_.submit[j]);
     if (!row.duration || !close(*row.duration, w_.duration[j]))
-      fail("{}: duration differs from the workload's {}", row.where, w_.duration[j]);
+      fail("{}: requested_time differs from the workload's {}", row.where, w_.duration[j]);
+    if (row.resource_count != std::to_string(inst.jobs[j].depends.size()))
+      fail("{}: requested_number_of_resources '{}', the job has {} dependencies", row.where,
+           row.resource_count, inst.jobs[j].depends.size());
+    const char* state = row.status == "completed" ? metrics::kCompleted : metrics::kRejected;
+    if (row.final_state != state)
+      fail("{}: final_state '{}' of a {} job, expected {}", row.where, row.final_state, row.status,
+           state);
     if (row.status == "completed") {
       check_completed(row, j);
     } else if (row.status == "dropped" || row.status == "expired" || row.status == "rejected") {
-      if (row.start || row.finish || row.match || !row.resources.empty())
+      if (row.start || row.finish || row.match || row.wait || row.execution ||
+          !row.resources.empty())
         fail("{}: {} job {} has a match, start, finish or resources", row.where, row.status,
              inst.jobs[j].name);
       if (row.status == "dropped" && (!row.batch || row.attempts < 1))

@@ -2,24 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "sim/kinds/matching/limits.hpp"
 #include "sim/kinds/matching/usage.hpp"
+#include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::matching {
 
 using metrics::CsvWriter;
-
-const std::vector<std::string>& jobs_header() {
-  static const std::vector<std::string> h = {
-      "job_id", "submitter", "priority", "types",    "submit",   "batch",  "match",
-      "start",  "finish",    "wait",     "duration", "attempts", "status", "resources"};
-  return h;
-}
 
 const std::vector<std::string>& batches_header() {
   static const std::vector<std::string> h = {"batch",       "start",    "end",     "size",
@@ -49,35 +44,72 @@ std::string joined(const std::vector<std::string>& parts) {
   return out;
 }
 
-CsvWriter& time_or_empty(CsvWriter& w, double t) {
-  return t >= 0 ? w.field(t) : w.empty();
+// Times are -1 where they did not happen (events.hpp).
+std::optional<double> time_of(double t) {
+  return t >= 0 ? std::optional(t) : std::nullopt;
+}
+
+// A row of jobs.csv: Batsim's columns, then the matching ones.
+struct JobOut {
+  metrics::BatsimJob batsim;
+  const JobHistory* h;
+  double priority;
+  std::string types;
+};
+
+const metrics::Columns<JobOut>& job_columns() {
+  using metrics::computed;
+  static const metrics::Columns<JobOut> c = metrics::batsim_job_columns<JobOut>(
+      &JobOut::batsim,
+      {computed<JobOut>("submitter", [](const JobOut& o) { return o.h->submitter; }),
+       metrics::column("priority", &JobOut::priority), metrics::column("types", &JobOut::types),
+       computed<JobOut>("batch",
+                        [](const JobOut& o) {
+                          return o.h->batch >= 0 ? std::optional<double>(o.h->batch) : std::nullopt;
+                        }),
+       computed<JobOut>("match", [](const JobOut& o) { return time_of(o.h->match); }),
+       computed<JobOut>("attempts", [](const JobOut& o) { return o.h->attempts; }),
+       computed<JobOut>("status",
+                        [](const JobOut& o) { return std::string(to_string(o.h->status)); })});
+  return c;
 }
 
 }  // namespace
 
+const std::vector<std::string>& jobs_header() {
+  static const std::vector<std::string> h = metrics::header_of(job_columns());
+  return h;
+}
+
+metrics::BatsimJob batsim_job(const OnlineWorkload& w, const RunRecord& r, std::size_t j) {
+  const auto& inst = w.instance;
+  const auto& h = r.jobs.at(j);
+  metrics::BatsimJob b;
+  b.job_id = inst.jobs[j].name;
+  b.set_times(time_of(h.submit), h.started ? std::optional(h.start) : std::nullopt,
+              time_of(h.finish));
+  b.requested_number_of_resources = static_cast<int>(inst.jobs[j].depends.size());
+  b.requested_time = w.duration.at(j);
+  std::vector<std::string> names;
+  for (int res : h.resources) names.push_back(inst.resources.at(res).name);
+  b.allocated_resources = joined(names);
+  b.final_state = h.status == JobStatus::Completed ? metrics::kCompleted
+                  : h.status != JobStatus::Pending ? metrics::kRejected
+                  : h.submit < 0                   ? metrics::kNotSubmitted
+                  : h.started                      ? metrics::kRunningAtEnd
+                                                   : metrics::kWaitingAtEnd;
+  return b;
+}
+
 std::string jobs_csv(const OnlineWorkload& w, const RunRecord& r) {
   const auto& inst = w.instance;
-  CsvWriter out(jobs_header());
+  std::vector<JobOut> rows;
   for (std::size_t j = 0; j < inst.jobs.size(); ++j) {
-    const auto& job = inst.jobs[j];
-    const auto& h = r.jobs.at(j);
-    std::vector<std::string> types, names;
-    for (const auto& d : job.depends) types.push_back(inst.types[d.type].name);
-    for (int res : h.resources) names.push_back(inst.resources.at(res).name);
-    out.field(job.name).field(h.submitter).field(job.priority).field(joined(types));
-    out.field(h.submit);
-    if (h.batch >= 0)
-      out.field(h.batch);
-    else
-      out.empty();
-    time_or_empty(out, h.match);
-    time_or_empty(out, h.start);
-    time_or_empty(out, h.finish);
-    time_or_empty(out, h.started ? h.start - h.submit : -1);
-    out.field(w.duration.at(j)).field(h.attempts).field(to_string(h.status)).field(joined(names));
-    out.end_row();
+    std::vector<std::string> types;
+    for (const auto& d : inst.jobs[j].depends) types.push_back(inst.types[d.type].name);
+    rows.push_back({batsim_job(w, r, j), &r.jobs.at(j), inst.jobs[j].priority, joined(types)});
   }
-  return out.str();
+  return metrics::rows_csv(job_columns(), rows);
 }
 
 std::string batches_csv(const RunRecord& r) {

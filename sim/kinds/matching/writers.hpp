@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/kinds/matching/events.hpp"
+#include "sim/metrics/batsim_job.hpp"
 #include "workloads/matching/online.hpp"
 
 namespace arsim::kinds::matching {
@@ -25,6 +26,11 @@ struct OutputOptions {
   bool deadline = false;
 };
 
+// Batsim's columns of job j (README.md): it requests one resource per dependency for its
+// duration; allocated_resources names them, in dependency order; final_state is
+// COMPLETED_SUCCESSFULLY, REJECTED (dropped, expired or rejected: `status` says which),
+// RUNNING_AT_END, WAITING_AT_END or NOT_SUBMITTED.
+metrics::BatsimJob batsim_job(const OnlineWorkload& w, const RunRecord& r, std::size_t j);
 std::string jobs_csv(const OnlineWorkload& w, const RunRecord& r);
 std::string batches_csv(const RunRecord& r);
 // One row per resource, dynamic attribute and time bucket of width `bucket` over [0, end).

@@ -87,28 +87,28 @@ TEST_F(AuditMetrics, CatchWrongCounts) {
 }
 
 TEST_F(AuditMetrics, CatchABucketSuccessRatioDeviationAndLoads) {
-  set_cell("summary.csv", "success_ratio,u1,,10,", "value", "0.5");
+  set_cell("summary.csv", "success_ratio,u1,,600,", "value", "0.5");
   set_cell("summary.csv", "mean_time_deviation,all,", "value", "30");
-  set_cell("summary.csv", "request_load,all,,30,", "value", "0.1");
-  set_cell("summary.csv", "site_load,all,B,30,", "value", "0.9");
+  set_cell("summary.csv", "request_load,all,,1800,", "value", "0.1");
+  set_cell("summary.csv", "site_load,all,B,1800,", "value", "0.9");
   const auto found = audit();
-  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u1' at bucket_end 10 is '0.5', "
+  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u1' at bucket_end 600 is '0.5', "
                                         "the records give 1")));
   EXPECT_THAT(found, Contains(HasSubstr("mean_time_deviation of user 'all' at bucket_end all is "
                                         "'30', the records give 20")));
-  EXPECT_THAT(found, Contains(HasSubstr("request_load of user 'all' at bucket_end 30 is '0.1'")));
-  EXPECT_THAT(found, Contains(HasSubstr("site_load of user 'all' on 'B' at bucket_end 30 is "
+  EXPECT_THAT(found, Contains(HasSubstr("request_load of user 'all' at bucket_end 1800 is '0.1'")));
+  EXPECT_THAT(found, Contains(HasSubstr("site_load of user 'all' on 'B' at bucket_end 1800 is "
                                         "'0.9'")));
   EXPECT_EQ(found.size(), 4u);
 }
 
 TEST_F(AuditMetrics, CatchAValueWhereNoneIsDefinedAndAMissingOne) {
-  set_cell("summary.csv", "success_ratio,u2,,30,", "value", "1");  // u2 submitted nothing then
-  set_cell("summary.csv", "success_ratio,u1,,10,", "value", "");
+  set_cell("summary.csv", "success_ratio,u2,,1800,", "value", "1");  // u2 submitted nothing then
+  set_cell("summary.csv", "success_ratio,u1,,600,", "value", "");
   const auto found = audit();
-  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u2' at bucket_end 30 is '1', the "
+  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u2' at bucket_end 1800 is '1', the "
                                         "records give empty")));
-  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u1' at bucket_end 10 is '', the "
+  EXPECT_THAT(found, Contains(HasSubstr("success_ratio of user 'u1' at bucket_end 600 is '', the "
                                         "records give 1")));
 }
 

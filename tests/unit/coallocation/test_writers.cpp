@@ -99,11 +99,11 @@ TEST(Summary, SuccessRatioPerUserAndBucket) {
   };
   // Bucket [0, 600): requests 0 (u1) and 1 (u2), both accepted; [600, 1200): 2 (u1, rejected)
   // and 3 (u2, accepted); [1200, 1800): nothing submitted.
-  EXPECT_EQ(ratio("u1", "10"), "1");
-  EXPECT_EQ(ratio("u1", "20"), "0");
-  EXPECT_EQ(ratio("u1", "30"), "");
-  EXPECT_EQ(ratio("u2", "20"), "1");
-  EXPECT_EQ(ratio("all", "20"), "0.5");
+  EXPECT_EQ(ratio("u1", "600"), "1");
+  EXPECT_EQ(ratio("u1", "1200"), "0");
+  EXPECT_EQ(ratio("u1", "1800"), "");
+  EXPECT_EQ(ratio("u2", "1200"), "1");
+  EXPECT_EQ(ratio("all", "1200"), "0.5");
   EXPECT_EQ(ratio("u1", "all"), "0.5");
   EXPECT_EQ(ratio("all", "all"), "0.75");
   EXPECT_EQ(m.at({"submitted", "all", "", "all"}), "4");
@@ -115,15 +115,15 @@ TEST(Summary, SuccessRatioPerUserAndBucket) {
 TEST(Summary, RequestAndSiteLoads) {
   const auto m = summary();
   // 10 cores × 1200 s = 12000 CPU·s; requests ask 2400, 1200, 2400, 2400.
-  EXPECT_EQ(m.at({"request_load", "all", "", "10"}), "0.3");
-  EXPECT_EQ(m.at({"request_load", "all", "", "20"}), "0.7");
-  EXPECT_EQ(m.at({"request_load", "all", "", "30"}), "0.7");
+  EXPECT_EQ(m.at({"request_load", "all", "", "600"}), "0.3");
+  EXPECT_EQ(m.at({"request_load", "all", "", "1200"}), "0.7");
+  EXPECT_EQ(m.at({"request_load", "all", "", "1800"}), "0.7");
   // A: 2·600 + 2·300 of 4·1200; B: 2·600, then + 4·600 once request 3 (submit 900) counts.
-  EXPECT_EQ(m.at({"site_load", "all", "A", "10"}), "0.375");
-  EXPECT_EQ(m.at({"site_load", "all", "B", "10"}), "0.25");
-  EXPECT_EQ(m.at({"site_load", "all", "B", "20"}), "0.75");
-  EXPECT_EQ(m.at({"site_load", "all", "C", "30"}), "0.25");
-  EXPECT_EQ(m.count({"site_load", "all", "X", "10"}), 0u);  // exchange points carry no load
+  EXPECT_EQ(m.at({"site_load", "all", "A", "600"}), "0.375");
+  EXPECT_EQ(m.at({"site_load", "all", "B", "600"}), "0.25");
+  EXPECT_EQ(m.at({"site_load", "all", "B", "1200"}), "0.75");
+  EXPECT_EQ(m.at({"site_load", "all", "C", "1800"}), "0.25");
+  EXPECT_EQ(m.count({"site_load", "all", "X", "600"}), 0u);  // exchange points carry no load
 }
 
 TEST(Writers, WritingTwiceGivesIdenticalFiles) {

@@ -198,15 +198,19 @@ TEST(GangsimAudit, WrongDerivedColumnsOfJobsAndCyclesAreCaught) {
   arsim::testing::TempDir dir;
   const RunRecord r = small_run();
   const std::tuple<const char*, int, int, const char*, const char*> cases[] = {
-      {"jobs.csv", 2, 11, "5", "wait '5'"},                               // wait of job0
-      {"jobs.csv", 2, 5, "running", "state 'running'"},                   // job0 finished
-      {"jobs.csv", 3, 5, "unsubmitted", "submitted is 2, recomputed 1"},  // job1 waits
-      {"jobs.csv", 2, 6, "62", "first match, match, claim 62"},           // first_match of job0
-      {"jobs.csv", 2, 7, "122", "first match, match, claim"},             // match
-      {"jobs.csv", 2, 8, "121.25", "first match, match, claim"},          // claim
-      {"jobs.csv", 3, 12, "ws1", "has not the resources"},                // a workstation for job1
-      {"cycles.csv", 2, 3, "2", "duration '2'"},                          // duration of cycle 0
-      {"cycles.csv", 3, 2, "122", "duration '1': expected 2"},            // end of cycle 1
+      {"jobs.csv", 2, 7, "5", "waiting_time '5'"},                           // wait of job0
+      {"jobs.csv", 2, 5, "50", "execution_time '50'"},                       // job0 ran 100 s
+      {"jobs.csv", 2, 9, "REJECTED", "final_state 'REJECTED'"},              // job0 finished
+      {"jobs.csv", 3, 9, "NOT_SUBMITTED", "final_state 'NOT_SUBMITTED'"},    // job1 waits
+      {"jobs.csv", 2, 8, "ws1;lic0", "allocated_resources 'ws1;lic0'"},      // job0 ran on ws0
+      {"jobs.csv", 2, 11, "running", "state 'running'"},                     // job0 finished
+      {"jobs.csv", 3, 11, "unsubmitted", "submitted is 2, recomputed 1"},    // job1 waits
+      {"jobs.csv", 2, 12, "62", "first match, match, claim 62"},             // first_match of job0
+      {"jobs.csv", 2, 13, "122", "first match, match, claim"},               // match
+      {"jobs.csv", 2, 14, "121.25", "first match, match, claim"},            // claim
+      {"jobs.csv", 3, 15, "ws1", "allocated_resources '': expected 'ws1'"},  // job1 waits
+      {"cycles.csv", 2, 3, "2", "duration '2'"},                             // duration of cycle 0
+      {"cycles.csv", 3, 2, "122", "duration '1': expected 2"},               // end of cycle 1
   };
   for (const auto& [file, line, column, value, part] : cases) {
     write_run(dir.path(), r, kContext.bucket, kContext.horizon);
@@ -214,6 +218,11 @@ TEST(GangsimAudit, WrongDerivedColumnsOfJobsAndCyclesAreCaught) {
     const auto v = audit_run(dir.path(), kContext);
     EXPECT_TRUE(caught(v, {part})) << file << line << part << joined(v);
   }
+  // A workstation for job1, which waits, written in both columns that name it.
+  write_run(dir.path(), r, kContext.bucket, kContext.horizon);
+  plant(dir, "jobs.csv", 3, 15, "ws1");
+  plant(dir, "jobs.csv", 3, 8, "ws1");
+  EXPECT_TRUE(caught(audit_run(dir.path(), kContext), {"has not the resources"}));
   // A cycle longer than its probes cost (4 probes at 0.25 s), its duration written to match.
   write_run(dir.path(), r, kContext.bucket, kContext.horizon);
   plant(dir, "cycles.csv", 3, 2, "122");

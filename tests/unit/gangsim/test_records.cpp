@@ -58,10 +58,12 @@ TEST(GangsimRecorder, OpenHoldsAndPeriodsEndWithTheRun) {
 TEST(GangsimWriters, RowsOfTheHandRun) {
   const RunRecord r = small_run();
   EXPECT_EQ(jobs_csv(r),
-            "job,user,submit,duration,ports,state,first_match,match,claim,start,finish,wait,"
-            "workstation,licenses,gangs,refusals\n"
-            "job0,u,0,100,2,finished,61,121,121.2,121.3,221.3,121.3,ws0,lic0,2,1\n"
-            "job1,u,0,50,2,waiting,,,,,,,,,0,0\n");
+            "job_id,submission_time,requested_number_of_resources,requested_time,starting_time,"
+            "execution_time,finish_time,waiting_time,allocated_resources,final_state,"
+            "user,state,first_match,match,claim,workstation,licenses,gangs,refusals\n"
+            "job0,0,2,100,121.3,100.00000000000001,221.3,121.3,ws0;lic0,COMPLETED_SUCCESSFULLY,"
+            "u,finished,61,121,121.2,ws0,lic0,2,1\n"
+            "job1,0,2,50,,,,,,WAITING_AT_END,u,waiting,,,,,,0,0\n");
   EXPECT_EQ(gangs_csv(r),
             "gang,cycle,matched,job,workstation,licenses,outcome,decided,refused_by\n"
             "0,0,61,job0,ws1,lic0,refused,61.2,ws1:owner\n"

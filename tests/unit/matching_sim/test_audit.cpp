@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <tuple>
 
 #include "sim/kinds/matching/audit.hpp"
 #include "sim/kinds/matching/writers.hpp"
@@ -107,12 +108,30 @@ TEST(MatchingAudit, AResourceOutsideTheCandidateSetIsCaught) {
 TEST(MatchingAudit, AStartedJobThatNeverFinishedIsCaught) {
   arsim::testing::TempDir dir;
   EXPECT_TRUE(audit(hand_run(), dir).empty());
-  set_cell(dir.file("jobs.csv"), 0, "finish", "");
+  set_cell(dir.file("jobs.csv"), 0, "finish_time", "");
   auto v = audit_run(dir.path(), tiny_workload(), hand_context());
   EXPECT_TRUE(mentions(v, "jobs.csv:2: completed job j0 lacks")) << joined(v);
-  set_cell(dir.file("jobs.csv"), 0, "finish", "103");
+  set_cell(dir.file("jobs.csv"), 0, "finish_time", "103");
   v = audit_run(dir.path(), tiny_workload(), hand_context());
   EXPECT_TRUE(mentions(v, "job j0 ran 101 s, not its duration 100 s")) << joined(v);
+}
+
+// Batsim's columns the writer derives: each made wrong alone is caught.
+TEST(MatchingAudit, WrongBatsimColumnsAreCaught) {
+  arsim::testing::TempDir dir;
+  const std::tuple<int, const char*, const char*, const char*> cases[] = {
+      {0, "execution_time", "99", "job j0 execution_time 99 is not finish - start"},
+      {0, "final_state", "REJECTED", "final_state 'REJECTED' of a completed job"},
+      {2, "final_state", "COMPLETED_SUCCESSFULLY", "final_state 'COMPLETED_SUCCESSFULLY' of a"},
+      {0, "requested_number_of_resources", "2", "requested_number_of_resources '2', the job has 1"},
+      {2, "waiting_time", "3", "rejected job j2 has a match, start, finish"},
+  };
+  for (const auto& [row, column, value, message] : cases) {
+    EXPECT_TRUE(audit(hand_run(), dir).empty());
+    set_cell(dir.file("jobs.csv"), row, column, value);
+    const auto v = audit_run(dir.path(), tiny_workload(), hand_context());
+    EXPECT_TRUE(mentions(v, message)) << column << joined(v);
+  }
 }
 
 TEST(MatchingAudit, ARejectionOfAJobThatFitsIsCaught) {

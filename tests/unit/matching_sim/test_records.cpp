@@ -56,11 +56,13 @@ TEST(MatchingWriters, JobsAndBatchesAsRecorded) {
   const auto jobs = metrics::parse_csv(jobs_csv(w, r), "jobs.csv");
   ASSERT_EQ(jobs.header, jobs_header());
   ASSERT_EQ(jobs.rows.size(), 5u);
-  EXPECT_EQ(jobs.rows[1],
-            (std::vector<std::string>{"j1", "0", "1", "server", "5", "1", "103", "103", "153", "98",
-                                      "50", "1", "completed", "r0"}));
-  EXPECT_EQ(jobs.rows[2], (std::vector<std::string>{"j2", "0", "1", "server", "6", "", "", "", "",
-                                                    "", "10", "0", "rejected", ""}));
+  EXPECT_EQ(jobs.rows[1], (std::vector<std::string>{"j1", "5", "1", "50", "103", "50", "153", "98",
+                                                    "r0", "COMPLETED_SUCCESSFULLY", "0", "1",
+                                                    "server", "1", "103", "1", "completed"}));
+  EXPECT_EQ(jobs.rows[2],
+            (std::vector<std::string>{"j2", "6", "1", "10", "", "", "", "", "", "REJECTED", "0",
+                                      "1", "server", "", "", "0", "rejected"}));
+  EXPECT_EQ(jobs.rows[4][jobs.column("final_state")], "REJECTED");
   EXPECT_EQ(jobs.rows[4][jobs.column("status")], "dropped");
   EXPECT_EQ(jobs.rows[4][jobs.column("batch")], "1");
   EXPECT_EQ(jobs.rows[4][jobs.column("attempts")], "2");

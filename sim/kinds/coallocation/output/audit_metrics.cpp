@@ -180,7 +180,7 @@ void expect_user_rows(const std::vector<RequestRow>& requests, const Buckets& b,
     out[{"success_ratio", user, "", "all"}] = share(t.accepted, t.submitted);
     out[{"mean_time_deviation", user, "", "all"}] = share(t.deviation, t.accepted);
     for (int i = 0; i < b.count(); ++i)
-      out[{"success_ratio", user, "", metrics::format_number(b.stop(i) / 60)}] =
+      out[{"success_ratio", user, "", metrics::format_number(b.stop(i))}] =
           share(t.bucket_accepted[i], t.bucket_submitted[i]);
   }
 }
@@ -202,7 +202,7 @@ void expect_load_rows(const std::vector<RequestRow>& requests,
       for (int c : r.component_cpus) cpus += c;
       if (r.submit < b.stop(i)) asked += cpus * r.duration;
     }
-    out[{"request_load", "all", "", metrics::format_number(b.stop(i) / 60)}] =
+    out[{"request_load", "all", "", metrics::format_number(b.stop(i))}] =
         share(asked, cores * window);
   }
   for (int s : g.sites()) {
@@ -217,7 +217,7 @@ void expect_load_rows(const std::vector<RequestRow>& requests,
         const double inside = std::min(x.end, cfg.window_end) - std::max(x.start, cfg.window_start);
         if (inside > 0) reserved += x.amount * inside;
       }
-      out[{"site_load", "all", v.name, metrics::format_number(b.stop(i) / 60)}] =
+      out[{"site_load", "all", v.name, metrics::format_number(b.stop(i))}] =
           share(reserved, v.cores * window);
     }
   }

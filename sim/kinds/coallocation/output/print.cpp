@@ -1,5 +1,6 @@
 // print_summary: the terminal view of summary.csv (same numbers, from compute_summary).
 #include <map>
+#include <string>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -62,10 +63,10 @@ void print_summary(std::ostream& out, const RunRecord& rec, const model::Resourc
     auto it = value.find({metric, user, resource, bucket});
     return it == value.end() ? std::nullopt : it->second;
   };
-  // GridARS Fig. 7 quotes the success ratio at 50, 80 and 100 % load: buckets ending at these
-  // minutes under the default configuration.
-  const std::vector<std::string> marks = {format_number(720), format_number(1152),
-                                          format_number(1440)};
+  // GridARS Fig. 7 quotes the success ratio at 50, 80 and 100 % load: buckets ending at 720, 1152
+  // and 1440 minutes under the default configuration (bucket_end is in seconds).
+  const std::vector<std::string> marks = {format_number(720 * 60), format_number(1152 * 60),
+                                          format_number(1440 * 60)};
   out << fmt::format("{:<12} {:>9} {:>8} {:>7} {:>9} {:>9} {:>9} {:>12}\n", "user", "submitted",
                      "accepted", "success", "@720min", "@1152min", "@1440min", "mean dev (s)");
   for (const auto& u : users) {
@@ -84,7 +85,7 @@ void print_summary(std::ostream& out, const RunRecord& rec, const model::Resourc
     }
   }
   out << fmt::format("request load at {} min: {}; mean site load: {} over {} sites\n",
-                     last_bucket.empty() ? "-" : last_bucket,
+                     last_bucket.empty() ? "-" : format_number(std::stod(last_bucket) / 60),
                      show(get("request_load", "all", "", last_bucket)),
                      show(sites > 0 ? std::optional(load_sum / sites) : std::nullopt), sites);
   if (rec.coordinators.size() > 1) print_coordinators(out, rec);

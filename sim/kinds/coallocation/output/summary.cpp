@@ -77,7 +77,7 @@ void add_user_metrics(std::vector<SummaryRow>& rows, const RunRecord& rec, const
   for (const auto& [user, t] : list) rows.push_back({"accepted", user, "", "all", t->accepted});
   for (const auto& [user, t] : list) {
     for (int i = 0; i < b.count(); ++i)
-      rows.push_back({"success_ratio", user, "", format_number(b.stop(i) / 60),
+      rows.push_back({"success_ratio", user, "", format_number(b.stop(i)),
                       ratio(t->bucket_accepted[i], t->bucket_submitted[i])});
     rows.push_back({"success_ratio", user, "", "all", ratio(t->accepted, t->submitted)});
   }
@@ -99,7 +99,7 @@ void add_load_metrics(std::vector<SummaryRow>& rows, const RunRecord& rec,
   double total_cores = 0;
   for (int s : g.sites()) total_cores += g.vertex(s).cores;
   for (int i = 0; i < b.count(); ++i)
-    rows.push_back({"request_load", "all", "", format_number(b.stop(i) / 60),
+    rows.push_back({"request_load", "all", "", format_number(b.stop(i)),
                     ratio(requested[i], total_cores * window)});
 
   // Reserved CPU·s inside the window, counted from the bucket its request was submitted in on.
@@ -116,7 +116,7 @@ void add_load_metrics(std::vector<SummaryRow>& rows, const RunRecord& rec,
   }
   for (int s : g.sites())
     for (int i = 0; i < b.count(); ++i)
-      rows.push_back({"site_load", "all", g.vertex(s).name, format_number(b.stop(i) / 60),
+      rows.push_back({"site_load", "all", g.vertex(s).name, format_number(b.stop(i)),
                       ratio(reserved[s][i], g.vertex(s).cores * window)});
 }
 

@@ -17,10 +17,11 @@
 //                     planner's thread CPU time). Clock readings: NOT deterministic.
 //   reservations.csv  committed reservation, in commit order: request_id,kind (cores|bandwidth),
 //                     resource,domain,start,end,amount (cores or Gbit/s).
-//   jobs.csv          component job that ran (Batsim-like): job_id ("request:component"),
-//                     submission_time,requested_number_of_resources (cores),requested_time (D),
-//                     starting_time,execution_time,finish_time,waiting_time (start − EST, not
-//                     start − submission as in Batsim),allocated_resources (site),final_state,
+//   jobs.csv          component job that ran: Batsim's columns (sim/metrics/batsim_job.hpp),
+//                     job_id ("request:component"),submission_time,requested_number_of_resources
+//                     (cores),requested_time (D),starting_time,execution_time,finish_time,
+//                     waiting_time (start − EST, not start − submission as in Batsim),
+//                     allocated_resources (site),final_state (COMPLETED_SUCCESSFULLY); then
 //                     hosts (the cores the job held on each host of the site, "host:cores" joined
 //                     by ';'; host names holding ';' would make it ambiguous).
 //   resources.csv     resource (every site, then every path) × bucket of [0, horizon):
@@ -67,7 +68,7 @@ std::string resources_csv(const RunRecord& rec, const model::ResourceGraph& g,
 // One line of summary.csv. Metrics (user "all" aggregates every user; users sorted by name):
 //   submitted, accepted       count per user, bucket_end "all".
 //   success_ratio             accepted / submitted per user among requests submitted in each bucket
-//                             of [0, arrival_end) (bucket_end in minutes: 144, 288, ..., 1440;
+//                             of [0, arrival_end) (bucket_end in seconds: 8640, ..., 86400;
 //                             empty value when none was submitted), plus bucket_end "all" over
 //                             every request (GridARS Fig. 7).
 //   mean_time_deviation       mean of reserved start − EST in seconds over accepted requests, per
