@@ -9,22 +9,14 @@
 #include "schedulers/interval/periodic.hpp"
 #include "schedulers/interval/register.hpp"
 #include "schedulers/spectral/register.hpp"
+#include "tests/support/interval_tasks.hpp"
 #include "workloads/intervals/swf.hpp"
 
 using namespace arsim::schedulers;
 
-namespace {
+using arsim::testing::uniform_tasks;
 
-std::vector<IntervalTask> tasks_for(int n, double g) {
-  std::mt19937_64 rng(1);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::vector<IntervalTask> t;
-  for (int i = 0; i < n; ++i) {
-    const double s = u(rng), d = g * (0.5 + u(rng));
-    t.push_back({i, s, s + d, -1, 0});
-  }
-  return t;
-}
+namespace {
 
 const IntervalRegistry& registry() {
   static const IntervalRegistry r = [] {
@@ -39,7 +31,7 @@ const IntervalRegistry& registry() {
 void BM_Interval(benchmark::State& state, std::string name,
                  std::map<std::string, std::string> params) {
   const int n = static_cast<int>(state.range(0)), m = static_cast<int>(state.range(1));
-  const auto tasks = tasks_for(n, 0.01);
+  const auto tasks = uniform_tasks(n, 0.01);
   double d = 0;
   for (auto _ : state) {
     auto s = registry().create(name, params);

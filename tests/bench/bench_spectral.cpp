@@ -13,22 +13,14 @@
 #include <random>
 
 #include "schedulers/spectral/scs.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::spectral;
 
-namespace {
+using arsim::testing::uniform_tasks;
 
-std::vector<IntervalTask> tasks_for(int n, double g, std::uint64_t seed = 1) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::vector<IntervalTask> t;
-  for (int i = 0; i < n; ++i) {
-    const double s = u(rng), d = g * (0.5 + u(rng));
-    t.push_back({i, s, s + d, -1, 0});
-  }
-  return t;
-}
+namespace {
 
 void report(benchmark::State& state, const IntervalStats& st) {
   for (const char* key :
@@ -39,7 +31,7 @@ void report(benchmark::State& state, const IntervalStats& st) {
 
 void run_scs(benchmark::State& state, double g, const ScsOptions& o) {
   const int n = static_cast<int>(state.range(0)), m = static_cast<int>(state.range(1));
-  const IntervalProblem p{tasks_for(n, g), m, {}, 0, 1};
+  const IntervalProblem p{uniform_tasks(n, g), m, {}, 0, 1};
   IntervalStats st;
   for (auto _ : state) {
     ScsScheduler scs(o);
@@ -64,7 +56,7 @@ void BM_ScsCapped(benchmark::State& state) {
 
 void BM_Operator(benchmark::State& state, bool dense) {
   const int n = static_cast<int>(state.range(0));
-  const SigmaGraph g(tasks_for(n, 0.01));
+  const SigmaGraph g(uniform_tasks(n, 0.01));
   const Eigen::VectorXd x = Eigen::VectorXd::Random(n);
   Eigen::VectorXd y(n);
   Eigen::MatrixXd a;
@@ -80,7 +72,7 @@ void BM_Operator(benchmark::State& state, bool dense) {
 
 void BM_SamePartition(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
-  const auto tasks = tasks_for(n, 0.01);
+  const auto tasks = uniform_tasks(n, 0.01);
   ScsOptions implicit, dense;
   for (ScsOptions* o : {&implicit, &dense}) {
     o->eigen.shift_invert = false;

@@ -14,6 +14,8 @@
 // The job of request 3 ends early, at 2100, so used and reserved differ on B.
 #pragma once
 
+#include <gmock/gmock.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -139,5 +141,10 @@ inline MetricsConfig tiny_config() {
 
 using arsim::testing::slurp;
 using arsim::testing::TempDir;
+// The matchers the tests of this kind's outputs use.
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
 
 }  // namespace arsim::kinds::coallocation::fixture

@@ -11,9 +11,6 @@ namespace arsim::kinds::coallocation {
 namespace {
 
 using namespace fixture;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 
 // A: hosts a1 and a2 of 2 cores; B: b1 of 4; C: c1 of 2.
 audit::SiteHosts tiny_hosts() {

@@ -15,10 +15,6 @@ namespace arsim::kinds::coallocation {
 namespace {
 
 using namespace fixture;
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 
 class AuditMetrics : public ::testing::Test {
  protected:

@@ -16,10 +16,6 @@ namespace {
 
 using namespace fixture;
 using ::testing::AllOf;
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 using ::testing::Not;
 
 // workload.txt as the run writes it: the requests as submitted.

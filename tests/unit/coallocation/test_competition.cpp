@@ -17,9 +17,6 @@ namespace arsim::kinds::coallocation {
 namespace {
 
 using namespace fixture;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 
 // The tiny run with u2 on a second coordinator g2, whose first plan for request 1 lost a hold to
 // the other GRC, and a third coordinator g3 without users.

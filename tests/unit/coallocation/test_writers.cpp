@@ -19,7 +19,6 @@ using namespace fixture;
 using metrics::CsvTable;
 using metrics::parse_csv;
 using metrics::read_csv;
-using ::testing::HasSubstr;
 
 const char* const kFiles[] = {"requests.csv",  "timings.csv", "reservations.csv", "jobs.csv",
                               "resources.csv", "summary.csv", "grcs.csv",         "attempts.csv"};

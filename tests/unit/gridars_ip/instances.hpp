@@ -11,6 +11,9 @@
 #include "model/plan.hpp"
 #include "model/request.hpp"
 #include "model/resource_graph.hpp"
+#include "schedulers/gridars_ip/gridars_ip.hpp"
+#include "schedulers/milp/solve.hpp"
+#include "schedulers/planner.hpp"
 
 namespace arsim::test {
 
@@ -40,3 +43,10 @@ Instance random_instance(std::mt19937_64& rng);
 std::optional<double> brute_force_optimum(const Instance& inst, double balance = 0);
 
 }  // namespace arsim::test
+
+// The names the tests of gridars-ip use.
+namespace gip = arsim::schedulers::gridars_ip;
+namespace model = arsim::model;
+using arsim::schedulers::PlannerStats;
+using arsim::schedulers::milp::Backend;
+using arsim::test::Instance;

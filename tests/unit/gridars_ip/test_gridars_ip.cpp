@@ -10,9 +10,6 @@
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "tests/unit/gridars_ip/instances.hpp"
 
-namespace gip = arsim::schedulers::gridars_ip;
-namespace model = arsim::model;
-using arsim::schedulers::PlannerStats;
 using arsim::test::fig4_graph;
 using arsim::test::make_request;
 

@@ -10,12 +10,6 @@
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "tests/unit/gridars_ip/instances.hpp"
 
-namespace gip = arsim::schedulers::gridars_ip;
-namespace model = arsim::model;
-using arsim::schedulers::PlannerStats;
-using arsim::schedulers::milp::Backend;
-using arsim::test::Instance;
-
 namespace {
 
 std::vector<model::Plan> plan_all(const Instance& inst,

@@ -7,12 +7,6 @@
 #include "schedulers/gridars_ip/gridars_ip.hpp"
 #include "tests/unit/gridars_ip/instances.hpp"
 
-namespace gip = arsim::schedulers::gridars_ip;
-namespace model = arsim::model;
-using arsim::schedulers::PlannerStats;
-using arsim::schedulers::milp::Backend;
-using arsim::test::Instance;
-
 namespace {
 
 // The single plan for the instance's frame (checked by check_plan), or nothing.

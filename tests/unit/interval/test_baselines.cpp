@@ -11,15 +11,13 @@
 #include "schedulers/interval/partition.hpp"
 #include "schedulers/interval/register.hpp"
 #include "schedulers/spectral/register.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::interval;
+using arsim::testing::task;
 
 namespace {
-
-IntervalTask task(double st, double ft, int pred = -1) {
-  return {-1, st, ft, pred, 0};
-}
 
 double total(const IntervalProblem& p, const IntervalSchedule& s) {
   return total_deviation(p.tasks, s.start);

@@ -8,15 +8,13 @@
 #include "schedulers/interval/assignment.hpp"
 #include "schedulers/interval/execution.hpp"
 #include "schedulers/interval/overlaps.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::interval;
+using arsim::testing::task;
 
 namespace {
-
-IntervalTask task(double st, double ft, int pred = -1) {
-  return {-1, st, ft, pred, 0};
-}
 
 std::vector<IntervalTask> random_tasks(int n, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(0, 10);

@@ -4,13 +4,30 @@
 
 #include "schedulers/interval/metrics.hpp"
 #include "schedulers/interval/period_metrics.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::interval;
+using arsim::testing::task;
 
 namespace {
-IntervalTask task(double st, double ft, int pred = -1) {
-  return {-1, st, ft, pred, 0};
+// The load metrics computed by hand: N, g, B, beta, rho, rho_max, G, theta.
+struct Load {
+  int tasks;
+  double g, load;
+  int beta;
+  double rho, rho_max, gain, theta;
+};
+
+void expect_load(const LoadMetrics& m, const Load& want) {
+  EXPECT_EQ(m.tasks, want.tasks);
+  EXPECT_DOUBLE_EQ(m.g, want.g);
+  EXPECT_DOUBLE_EQ(m.load, want.load);
+  EXPECT_EQ(m.beta, want.beta);
+  EXPECT_DOUBLE_EQ(m.rho, want.rho);
+  EXPECT_DOUBLE_EQ(m.rho_max, want.rho_max);
+  EXPECT_DOUBLE_EQ(m.gain, want.gain);
+  EXPECT_DOUBLE_EQ(m.theta, want.theta);
 }
 }  // namespace
 
@@ -30,37 +47,16 @@ TEST(PeriodMetrics, TwoPeriodsByHand) {
   const auto& p0 = m.periods[0];
   EXPECT_EQ(p0.period, 0);
   EXPECT_DOUBLE_EQ(p0.end, 10);
-  EXPECT_EQ(p0.load.tasks, 3);
-  EXPECT_DOUBLE_EQ(p0.load.g, 1.0 / 3);
-  EXPECT_DOUBLE_EQ(p0.load.load, 1);
-  EXPECT_EQ(p0.load.beta, 2);
-  EXPECT_DOUBLE_EQ(p0.load.rho, 0.5);
-  EXPECT_DOUBLE_EQ(p0.load.rho_max, 0.5);
-  EXPECT_DOUBLE_EQ(p0.load.gain, 1.5);
-  EXPECT_DOUBLE_EQ(p0.load.theta, 2.0 / 3);
+  expect_load(p0.load, {3, 1.0 / 3, 1, 2, 0.5, 0.5, 1.5, 2.0 / 3});
   EXPECT_DOUBLE_EQ(p0.deviation, 1.0 / 30);
   const auto& p1 = m.periods[1];
   EXPECT_EQ(p1.period, 1);
   EXPECT_DOUBLE_EQ(p1.end, 20);
-  EXPECT_EQ(p1.load.tasks, 1);
-  EXPECT_DOUBLE_EQ(p1.load.g, 0.5);
-  EXPECT_DOUBLE_EQ(p1.load.load, 0.5);
-  EXPECT_EQ(p1.load.beta, 1);
-  EXPECT_DOUBLE_EQ(p1.load.rho, 0.25);
-  EXPECT_DOUBLE_EQ(p1.load.rho_max, 0.5);
-  EXPECT_DOUBLE_EQ(p1.load.gain, 0.5);
-  EXPECT_DOUBLE_EQ(p1.load.theta, 2);
+  expect_load(p1.load, {1, 0.5, 0.5, 1, 0.25, 0.5, 0.5, 2});
   EXPECT_DOUBLE_EQ(p1.deviation, 0);
   EXPECT_EQ(m.spanned, 2);
-  EXPECT_EQ(m.load.tasks, 4);
   EXPECT_EQ(m.load.resources, 2);
-  EXPECT_DOUBLE_EQ(m.load.g, 0.375);
-  EXPECT_DOUBLE_EQ(m.load.load, 0.75);
-  EXPECT_DOUBLE_EQ(m.load.rho, 0.375);
-  EXPECT_DOUBLE_EQ(m.load.gain, 1);
-  EXPECT_DOUBLE_EQ(m.load.theta, 1);
-  EXPECT_EQ(m.load.beta, 2);
-  EXPECT_DOUBLE_EQ(m.load.rho_max, 0.375);
+  expect_load(m.load, {4, 0.375, 0.75, 2, 0.375, 0.375, 1, 1});
   EXPECT_DOUBLE_EQ(m.deviation, 1.0 / 40);
   // The run's B, rho and G are the means of the periods', G = rho / g (eq. 27) period by period.
   EXPECT_DOUBLE_EQ(m.load.load, (p0.load.load + p1.load.load) / 2);
@@ -71,8 +67,8 @@ TEST(PeriodMetrics, TwoPeriodsByHand) {
 // T = 10, M = 2: A [1, 5), B [2, 4), C [6, 9), D [12, 18), E [10.5, 12.5) after C, F [31, 32).
 // E asks to start in period 1 but is requested with C, the first task of its chain: period 0.
 // Period 2 is idle and still counts in the run's means: P = 4 (periods 0..3).
-//   period 0: A, B, C, E: N = 4, work 11: g = 0.275, B = 1.1, beta = 2, rho = 0.55, G = 2,
-//             theta = 0.5; starts 1, 4, 6, 11.5: D = (2 + 1) / 40 = 0.075;
+//   period 0: A, B, C, E: N = 4, work 11: g = 0.275, B = 1.1, beta = 2, rho = 0.55,
+//             rho_max = 0.55, G = 2, theta = 0.5; starts 1, 4, 6, 11.5: D = (2 + 1) / 40 = 0.075;
 //   period 1: D: N = 1, B = 0.6, rho = 0.3, G = 0.5, D = 0;
 //   period 3: F started at 33: N = 1, B = 0.1, rho = 0.05, G = 0.5, D = 2 / 10;
 //   run: N = 6, work 18: g = 0.3, B = (1.1 + 0.6 + 0 + 0.1) / 4 = 0.45, rho = 0.225,
@@ -89,14 +85,7 @@ TEST(PeriodMetrics, DependentTasksCountWithTheirChainAndIdlePeriodsCountInTheMea
   EXPECT_EQ(m.periods[1].period, 1);
   EXPECT_EQ(m.periods[2].period, 3);
   EXPECT_DOUBLE_EQ(m.periods[2].end, 40);
-  const auto& p0 = m.periods[0].load;
-  EXPECT_EQ(p0.tasks, 4);
-  EXPECT_DOUBLE_EQ(p0.g, 0.275);
-  EXPECT_DOUBLE_EQ(p0.load, 1.1);
-  EXPECT_EQ(p0.beta, 2);
-  EXPECT_DOUBLE_EQ(p0.rho, 0.55);
-  EXPECT_DOUBLE_EQ(p0.gain, 2);
-  EXPECT_DOUBLE_EQ(p0.theta, 0.5);
+  expect_load(m.periods[0].load, {4, 0.275, 1.1, 2, 0.55, 0.55, 2, 0.5});
   EXPECT_DOUBLE_EQ(m.periods[0].deviation, 0.075);
   EXPECT_DOUBLE_EQ(m.periods[1].load.load, 0.6);
   EXPECT_DOUBLE_EQ(m.periods[1].load.rho, 0.3);
@@ -105,14 +94,7 @@ TEST(PeriodMetrics, DependentTasksCountWithTheirChainAndIdlePeriodsCountInTheMea
   EXPECT_DOUBLE_EQ(m.periods[2].load.rho, 0.05);
   EXPECT_DOUBLE_EQ(m.periods[2].deviation, 0.2);
   EXPECT_EQ(m.spanned, 4);
-  EXPECT_EQ(m.load.tasks, 6);
-  EXPECT_DOUBLE_EQ(m.load.g, 0.3);
-  EXPECT_DOUBLE_EQ(m.load.load, 0.45);
-  EXPECT_DOUBLE_EQ(m.load.rho, 0.225);
-  EXPECT_DOUBLE_EQ(m.load.gain, 0.75);
-  EXPECT_DOUBLE_EQ(m.load.theta, 4.0 / 3);
-  EXPECT_EQ(m.load.beta, 2);
-  EXPECT_DOUBLE_EQ(m.load.rho_max, 0.225);
+  expect_load(m.load, {6, 0.3, 0.45, 2, 0.225, 0.225, 0.75, 4.0 / 3});
   EXPECT_DOUBLE_EQ(m.deviation, 5.0 / 60);
   // Each task in one period: the periods' deviations add up to the run's.
   double total = 0;

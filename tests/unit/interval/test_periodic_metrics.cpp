@@ -7,15 +7,11 @@
 #include "schedulers/interval/metrics.hpp"
 #include "schedulers/interval/overlaps.hpp"
 #include "schedulers/interval/periodic.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::interval;
-
-namespace {
-IntervalTask task(double st, double ft, int pred = -1) {
-  return {-1, st, ft, pred, 0};
-}
-}  // namespace
+using arsim::testing::task;
 
 TEST(Periodic, WorkCarriesOverIntoTheNextPeriod) {
   // Period 10: task 0 [8, 15) keeps the only resource busy into period 2, shifting task 1.

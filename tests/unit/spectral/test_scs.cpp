@@ -10,26 +10,15 @@
 #include "schedulers/spectral/kmeans.hpp"
 #include "schedulers/spectral/refine.hpp"
 #include "schedulers/spectral/scs.hpp"
+#include "tests/support/interval_tasks.hpp"
 
 using namespace arsim::schedulers;
 using namespace arsim::schedulers::spectral;
 
+using arsim::testing::task;
+using arsim::testing::uniform_tasks;
+
 namespace {
-
-IntervalTask task(double st, double ft) {
-  return {-1, st, ft, -1, 0};
-}
-
-std::vector<IntervalTask> uniform_tasks(int n, double g, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0, 1);
-  std::vector<IntervalTask> t;
-  for (int i = 0; i < n; ++i) {
-    const double s = u(rng), d = g * (0.5 + u(rng));
-    t.push_back({i, s, s + d, -1, 0});
-  }
-  return t;
-}
 
 IntervalSchedule run(const ScsOptions& o, const IntervalProblem& p, IntervalStats& st) {
   ScsScheduler scs(o);
