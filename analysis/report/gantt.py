@@ -76,9 +76,12 @@ class TimeAxis:
     def _ticks(self):
         t0, t1 = self.t0, self.t1
         step = next((s for s in TICKS if (t1 - t0) / s <= 12), TICKS[-1])
-        unit, name = ((86400, "d") if step >= 86400 else (3600, "h") if step >= 3600 else (1, "s"))
+        unit, name = ((86400, "d") if step >= 86400 else (3600, "h") if step >= 1800
+                      else (60, "min") if step >= 60 else (1, "s"))
         out = []
         for t in np.arange(np.ceil(t0 / step) * step, t1 + 1e-9, step):
+            if self.x(t) > WIDTH - 45:  # no room for the label
+                break
             out.append(f'<line class="axis" x1="{self.x(t):.1f}" x2="{self.x(t):.1f}" y1="0" '
                        f'y2="100%"/><text x="{self.x(t) + 2:.1f}" y="11">{t / unit:g} {name}</text>')
         return "".join(out)

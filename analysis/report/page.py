@@ -4,13 +4,14 @@ script that links the bars of one request, nothing fetched from outside and no t
 same folder gives the same bytes."""
 import html
 import io
+import re
 
 CSS = """
 body{font-family:sans-serif;margin:1.5em;max-width:1200px;color:#222}
 h1{font-size:1.4em}h2{font-size:1.2em;border-bottom:1px solid #ccc;margin-top:1.6em}
 h3{font-size:1.05em}table{border-collapse:collapse;font-size:.9em}
 td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}
-.note{color:#555;font-size:.9em}
+.note{color:#555;font-size:.9em}.cell{display:inline-block;vertical-align:top;margin-right:1em}
 #info{position:sticky;top:0;background:#fffbe6;border:1px solid #e6d98c;padding:4px 8px;
  min-height:1.3em;z-index:1;font-size:.9em}
 svg.gantt text{font-size:11px;font-family:sans-serif}
@@ -29,10 +30,11 @@ svg.gantt .used{fill:none;stroke:#000;stroke-width:1}
 SCRIPT = """
 (function(){
 var info=document.getElementById('info');
+if(!info)return;
 function select(req){
  document.querySelectorAll('.hl').forEach(function(x){x.classList.remove('hl');});
  document.body.classList.toggle('sel',req!==null);
- if(req===null){info.textContent='Hover or click a bar to highlight its request.';return;}
+ if(req===null){info.textContent='Hover or click a bar to highlight its '+info.dataset.what+'.';return;}
  var els=document.querySelectorAll('[data-req="'+req+'"]'),res=[];
  els.forEach(function(x){x.classList.add('hl');if(res.indexOf(x.dataset.res)<0)res.push(x.dataset.res);});
  info.textContent=els.length?(info.dataset.what+' '+req+': '+els.length+' bars on '+res.join(', '))
@@ -78,9 +80,11 @@ class Page:
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows)
         self.parts.append(f"<table>{'<tr>' + head + '</tr>' if head else ''}{body}</table>")
 
-    def figure(self, draw, size=(10, 3.2)):
-        """A matplotlib figure drawn by draw(fig), inline as SVG."""
-        self.parts.append(figure_svg(draw, size))
+    def figure(self, draw, size=(10, 3.2), title=None):
+        """A matplotlib figure drawn by draw(fig), inline as SVG; with a title, a cell of a grid
+        (figures side by side)."""
+        svg = figure_svg(draw, size)
+        self.parts.append(f'<div class="cell"><h3>{esc(title)}</h3>{svg}</div>' if title else svg)
 
     def html(self):
         find = (f'<p>Find a {esc(self.what)}: <input id="find" size="8"></p>'
@@ -88,7 +92,7 @@ class Page:
         return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 f"<title>{esc(self.title)}</title><style>{CSS}</style></head>\n<body>"
                 f"<h1>{esc(self.title)}</h1>{find}"
-                f'<div id="info" data-what="{esc(self.what)}"></div>\n'
+                + (f'<div id="info" data-what="{esc(self.what)}"></div>\n' if self.what else "")
                 + "\n".join(self.parts) + f"\n<script>{SCRIPT}</script></body></html>\n")
 
 
@@ -109,4 +113,5 @@ def figure_svg(draw, size):
         fig.savefig(buf, format="svg", bbox_inches="tight",
                     metadata={"Date": None, "Creator": None})
     text = buf.getvalue()
+    text = re.sub(r"<metadata>.*?</metadata>", "", text, count=1, flags=re.S)  # RDF, no content
     return text[text.index("<svg"):]

@@ -56,8 +56,8 @@ def sweep(page, folder):
               "one line per variant (the other sweep keys); error bars: 95 % interval of the "
               "mean over runs (aggregate.csv ci95).")
     for (metric, user), variants in sorted(data.items()):
-        page.heading(f"{metric} ({user})", 3)
-        page.figure(lambda fig, v=variants, m=metric: _metric(fig, v, m, key), (8, 2.8))
+        page.figure(lambda fig, v=variants, m=metric: _metric(fig, v, m, key), (5.2, 2.6),
+                    f"{metric} ({user})")
     if os.path.exists(os.path.join(folder, "sweep.csv")):
         runs = readers.read_sweep(folder)
         page.heading("Runs", 2)
