@@ -149,7 +149,7 @@ int collect(const Catalog& catalog, const std::string& dir) {
 // arsim report DIR: the HTML report of analysis/report (docs/guide/report.md), made by Debian's
 // Python with this source tree on PYTHONPATH; its exit status is the module's (2: not a results
 // folder).
-int report(const std::string& dir) {
+int report(const std::string& dir, const std::string& out = {}) {
   std::string path = ARSIM_SOURCE_DIR;
   if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += std::string(":") + old;
   std::cout.flush();
@@ -158,7 +158,11 @@ int report(const std::string& dir) {
   if (pid == 0) {
     ::setenv("PYTHONPATH", path.c_str(), 1);
     const char* python = "/usr/bin/python3";
-    ::execl(python, python, "-m", "analysis.report", dir.c_str(), static_cast<char*>(nullptr));
+    if (out.empty())
+      ::execl(python, python, "-m", "analysis.report", dir.c_str(), static_cast<char*>(nullptr));
+    else
+      ::execl(python, python, "-m", "analysis.report", dir.c_str(), "--out", out.c_str(),
+              static_cast<char*>(nullptr));
     std::cerr << "arsim: " << python << ": " << std::strerror(errno) << "\n";
     ::_exit(127);
   }
@@ -237,9 +241,10 @@ int main(int argc, char** argv) {
       app.add_subcommand("audit", "audit the finished runs under an output folder (any run kind)");
   aud->add_option("dir", audit_dir, "output folder of arsim run (a sweep or one run)")->required();
 
-  std::string report_dir;
+  std::string report_dir, report_out;
   auto* rep = app.add_subcommand("report", "write the HTML report of a run or sweep folder");
   rep->add_option("dir", report_dir, "output folder of arsim run (a sweep or one run)")->required();
+  rep->add_option("--out", report_out, "HTML file to write (default DIR/report.html)");
 
   auto* lst = app.add_subcommand("list", "list the registered algorithms and their parameters");
 
@@ -269,7 +274,7 @@ int main(int argc, char** argv) {
     }
     if (aud->parsed()) return arsim::engine::audit_folder(reg, audit_dir, std::cout);
     if (col->parsed()) return collect(reg, collect_dir);
-    if (rep->parsed()) return report(report_dir);
+    if (rep->parsed()) return report(report_dir, report_out);
     if (run->parsed()) check_run_flags(flags);
     if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);

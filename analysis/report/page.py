@@ -49,7 +49,9 @@ document.addEventListener('click',function(e){
  pinned=el?el.dataset.req:null;select(pinned);});
 var find=document.getElementById('find');
 if(find)find.addEventListener('change',function(){pinned=find.value.trim()||null;select(pinned);});
-select(null);
+// page.html#req=ID opens with that request selected (a link to it; the browser test uses it).
+var m=/^#req=(.+)$/.exec(location.hash);
+pinned=m?decodeURIComponent(m[1]):null;select(pinned);
 })();
 """
 
