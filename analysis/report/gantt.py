@@ -102,11 +102,11 @@ def step_path(edges, values, top, scale, x, fill=True):
     return "".join(d)
 
 
-def gantt(lanes, bars, what="request", limit=BAR_LIMIT, wait=None):
+def gantt(lanes, bars, what="request", limit=BAR_LIMIT, wait=None, rows="rows"):
     """SVG of a Gantt chart and the page's note on it (None when every bar is drawn).
     lanes: [(name, capacity)] top to bottom; bars: DataFrame with lane, start, end, amount, row,
     req; wait: optional column of bars whose start each bar is drawn from (a red line from the
-    requested start to the actual one)."""
+    requested start to the actual one); rows: what a bar is, for the note."""
     t0 = float(bars["start"].min()) if len(bars) else 0.0
     if wait is not None and len(bars):
         t0 = min(t0, float(bars[wait].min()))
@@ -138,8 +138,8 @@ def gantt(lanes, bars, what="request", limit=BAR_LIMIT, wait=None):
                 f'{a[i]:g}</title></rect>')
     svg = axis.svg([n for n, _ in lanes], body,
                    f' data-bars="{0 if aggregated else len(bars)}" data-aggregated="{len(bars) if aggregated else 0}"')
-    note = (f"{len(bars)} bars aggregated into the mean occupancy of each of {len(lanes)} lanes "
-            f"over {BINS} time bins (more than {limit} bars)" if aggregated else None)
+    note = (f"{len(bars)} {rows} aggregated into the mean occupancy of each of {len(lanes)} lanes "
+            f"over {BINS} time bins (a chart draws {limit} bars at most)" if aggregated else None)
     return svg, note
 
 

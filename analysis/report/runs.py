@@ -39,7 +39,7 @@ def coallocation(page, d):
                        key=natural)
         page.heading(title, 3)
         add_gantt(page, [(n, float(capacity.get(n, 0.0))) for n in names],
-                  res[res["kind"] == kind], "request")
+                  res[res["kind"] == kind], "request", rows="reservations")
     page.heading("Reserved (blue) against used (black) share of capacity per resource", 3)
     page.note("Mean share in each bucket of resources.csv.")
     order = sorted(resources["resource"].unique(), key=lambda n: (kinds[n] != "cores", natural(n)))
@@ -109,7 +109,7 @@ def interval(page, d):
               "runs from its requested start (submission_time) to its actual start.")
     bars = jobs_bars(jobs)
     lanes = [(n, 1.0) for n in sorted(bars["lane"].unique(), key=natural)]
-    add_gantt(page, lanes, bars, "job", wait="submission_time")
+    add_gantt(page, lanes, bars, "job", wait="submission_time", rows="jobs")
     page.heading("Start deviation (actual − requested start)", 3)
     page.figure(lambda fig: fig.add_subplot().hist(jobs["waiting_time"].dropna(), bins=40))
 
@@ -124,7 +124,7 @@ def gangmatch(page, d):
     h = holds.assign(row=np.arange(len(holds)), lane=holds["resource"], amount=1.0,
                      req=holds["gang"])
     lanes = [(n, 1.0) for n in sorted(h["lane"].unique(), key=natural)]
-    add_gantt(page, lanes, h, "gang")
+    add_gantt(page, lanes, h, "gang", rows="claims")
     page.heading("Gangs decided over time and resource use", 3)
     page.figure(lambda fig: _gangs(fig, gangs, util), (10, 3.4))
 

@@ -77,9 +77,9 @@ def test_aggregation_threshold():
     lanes = [("a", 4.0), ("b", 1.0)]
     svg, note = gantt(lanes, bars, limit=3)
     assert note is None and svg.count('class="bar"') == 3 and 'data-bars="3"' in svg
-    svg, note = gantt(lanes, bars, limit=2)
+    svg, note = gantt(lanes, bars, limit=2, rows="reservations")
     assert svg.count('class="bar"') == 0 and svg.count('class="occupancy"') == 2
-    assert note.startswith("3 bars aggregated") and 'data-aggregated="3"' in svg
+    assert note.startswith("3 reservations aggregated") and 'data-aggregated="3"' in svg
 
 
 def test_mean_occupancy_is_exact():
