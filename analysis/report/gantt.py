@@ -57,8 +57,8 @@ def mean_occupancy(starts, ends, amounts, edges):
 class TimeAxis:
     """The x axis shared by the lanes of one chart: seconds from t0 to t1 over the plot width."""
 
-    def __init__(self, t0, t1):
-        self.t0, self.t1 = t0, max(t1, t0 + 1.0)
+    def __init__(self, t0, t1, lane=LANE):
+        self.t0, self.t1, self.lane = t0, max(t1, t0 + 1.0), lane
         self.k = (WIDTH - LEFT - 10) / (self.t1 - self.t0)
 
     def x(self, t):
@@ -66,11 +66,11 @@ class TimeAxis:
 
     def svg(self, lanes, body, attrs=""):
         """The chart: ticks, one grey lane per name, then the body's elements."""
-        frames = [f'<rect class="lane" x="{LEFT}" y="{lane_top(n)}" width="{WIDTH - LEFT - 10}" '
-                  f'height="{LANE - 4}"/><text x="4" y="{lane_top(n) + LANE / 2 + 2}">'
+        frames = [f'<rect class="lane" x="{LEFT}" y="{self.top(n)}" width="{WIDTH - LEFT - 10}" '
+                  f'height="{self.lane - 4}"/><text x="4" y="{self.top(n) + self.lane / 2 + 2}">'
                   f"{esc(name)}</text>" for n, name in enumerate(lanes)]
         return (f'<svg class="gantt" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-                f'height="{len(lanes) * LANE + 20}"{attrs}>' + self._ticks() + "".join(frames)
+                f'height="{len(lanes) * self.lane + 20}"{attrs}>' + self._ticks() + "".join(frames)
                 + "".join(body) + "</svg>")
 
     def _ticks(self):
@@ -87,14 +87,16 @@ class TimeAxis:
         return "".join(out)
 
 
-def lane_top(n):
-    return n * LANE + 16
+    def top(self, n):
+        return n * self.lane + 16
+
+    def base(self, n):
+        return (n + 1) * self.lane + 12
 
 
-def step_path(edges, values, top, scale, x, fill=True):
-    """SVG path data of a step function over bins (values[i] on edges[i]..edges[i+1]) in a lane;
-    closed to the lane's base when filled."""
-    base = top + LANE - 4
+def step_path(edges, values, base, scale, x, fill=True):
+    """SVG path data of a step function over bins (values[i] on edges[i]..edges[i+1]) above a
+    lane's base; closed to the base when filled."""
     d = [f"M{x(edges[0]):.1f},{base if fill else base - values[0] * scale:.1f}"]
     for i, v in enumerate(values):
         d.append(f"V{base - v * scale:.1f}H{x(edges[i + 1]):.1f}")
@@ -102,30 +104,30 @@ def step_path(edges, values, top, scale, x, fill=True):
     return "".join(d)
 
 
-def gantt(lanes, bars, what="request", limit=BAR_LIMIT, wait=None, rows="rows"):
+def gantt(lanes, bars, what="request", limit=BAR_LIMIT, wait=None, rows="rows", lane=LANE):
     """SVG of a Gantt chart and the page's note on it (None when every bar is drawn).
     lanes: [(name, capacity)] top to bottom; bars: DataFrame with lane, start, end, amount, row,
     req; wait: optional column of bars whose start each bar is drawn from (a red line from the
-    requested start to the actual one); rows: what a bar is, for the note."""
+    requested start to the actual one); rows: what a bar is, for the note; lane: its height."""
     t0 = float(bars["start"].min()) if len(bars) else 0.0
     if wait is not None and len(bars):
         t0 = min(t0, float(bars[wait].min()))
-    axis = TimeAxis(t0, float(bars["end"].max()) if len(bars) else 1.0)
+    axis = TimeAxis(t0, float(bars["end"].max()) if len(bars) else 1.0, lane)
     x, k = axis.x, axis.k
     aggregated = len(bars) > limit
     body, groups = [], dict(tuple(bars.groupby("lane", sort=False)))
     for n, (name, capacity) in enumerate(lanes):
-        top, g = lane_top(n), groups.get(name)
+        base, g = axis.base(n), groups.get(name)
         if g is None or not len(g):
             continue
         s, e, a = (g[c].to_numpy(float) for c in ("start", "end", "amount"))
         if aggregated:
-            body.append(_occupancy(name, s, e, a, capacity, top, axis))
+            body.append(_occupancy(name, s, e, a, capacity, base, axis))
             continue
         y = stack(s, e, a)
-        scale = (LANE - 4) / max(capacity, float((y + a).max()))
+        scale = (lane - 4) / max(capacity, float((y + a).max()))
         for i, (row, req) in enumerate(zip(g["row"], g["req"])):
-            y0 = top + LANE - 4 - (y[i] + a[i]) * scale
+            y0 = base - (y[i] + a[i]) * scale
             if wait is not None:
                 w, mid = float(g[wait].iloc[i]), y0 + a[i] * scale / 2
                 body.append(f'<line class="wait" x1="{x(w):.2f}" x2="{x(s[i]):.2f}" '
@@ -154,15 +156,16 @@ def shares(resources):
         g = groups[name]
         edges = np.append(g["bucket_start"].to_numpy(float), float(g["bucket_end"].iloc[-1]))
         scale = LANE - 4
-        body.append(f'<path class="occupancy" d="{step_path(edges, g["reserved"].to_numpy(), lane_top(n), scale, axis.x)}"/>'
-                    f'<path class="used" d="{step_path(edges, g["used"].to_numpy(), lane_top(n), scale, axis.x, False)}"/>')
+        reserved = step_path(edges, g["reserved"].to_numpy(), axis.base(n), scale, axis.x)
+        used = step_path(edges, g["used"].to_numpy(), axis.base(n), scale, axis.x, False)
+        body.append(f'<path class="occupancy" d="{reserved}"/><path class="used" d="{used}"/>')
     return axis.svg(names, body)
 
 
-def _occupancy(name, s, e, a, capacity, top, axis):
+def _occupancy(name, s, e, a, capacity, base, axis):
     edges = np.linspace(axis.t0, axis.t1, BINS + 1)
     occ = mean_occupancy(s, e, a, edges)
-    scale = (LANE - 4) / max(capacity, float(occ.max()), 1e-12)
+    scale = (axis.lane - 4) / max(capacity, float(occ.max()), 1e-12)
     return (f'<path class="occupancy" data-res="{esc(name)}" '
-            f'd="{step_path(edges, occ, top, scale, axis.x)}">'
+            f'd="{step_path(edges, occ, base, scale, axis.x)}">'
             f"<title>{esc(name)}: mean occupancy, peak {occ.max():.3g} of {capacity:g}</title></path>")

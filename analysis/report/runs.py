@@ -33,13 +33,14 @@ def coallocation(page, d):
               "one to highlight every component (site) and path of that request.")
     capacity = resources.groupby("resource", sort=False)["capacity"].first()
     kinds = resources.groupby("resource", sort=False)["kind"].first()
-    for kind, title in (("cores", "Cores reserved per site"),
-                        ("bandwidth", "Bandwidth reserved per network link")):
+    # A site holds tens of cores: its lanes are taller than a link's so one core stays visible.
+    for kind, title, lane in (("cores", "Cores reserved per site", 90),
+                              ("bandwidth", "Bandwidth reserved per network link", 34)):
         names = sorted(set(kinds.index[kinds == kind]) | set(res.loc[res["kind"] == kind, "resource"]),
                        key=natural)
         page.heading(title, 3)
         add_gantt(page, [(n, float(capacity.get(n, 0.0))) for n in names],
-                  res[res["kind"] == kind], "request", rows="reservations")
+                  res[res["kind"] == kind], "request", rows="reservations", lane=lane)
     page.heading("Reserved (blue) against used (black) share of capacity per resource", 3)
     page.note("Mean share in each bucket of resources.csv.")
     order = sorted(resources["resource"].unique(), key=lambda n: (kinds[n] != "cores", natural(n)))
