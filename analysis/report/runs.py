@@ -17,6 +17,16 @@ def natural(name):
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", str(name))]
 
 
+def counts(page, column, header):
+    """A table of how many rows hold each value of a column."""
+    page.table(sorted(column.value_counts().items()), [header, "rows"])
+
+
+def unit_lanes(bars):
+    """One lane of capacity 1 per resource of the bars, in natural order."""
+    return [(n, 1.0) for n in sorted(bars["lane"].unique(), key=natural)]
+
+
 def add_gantt(page, lanes, bars, what, **kw):
     svg, note = gantt(lanes, bars, what, **kw)
     if note:
@@ -104,13 +114,12 @@ def jobs_bars(jobs):
 
 def interval(page, d):
     jobs = readers.read_jobs(d)
-    page.table(sorted(jobs["final_state"].value_counts().items()), ["final_state", "jobs"])
+    counts(page, jobs["final_state"], "final_state")
     page.heading("Jobs per resource: requested start (red line) against actual run", 3)
     page.note("Each bar is one row of jobs.csv, from starting_time to finish_time; the red line "
               "runs from its requested start (submission_time) to its actual start.")
     bars = jobs_bars(jobs)
-    lanes = [(n, 1.0) for n in sorted(bars["lane"].unique(), key=natural)]
-    add_gantt(page, lanes, bars, "job", wait="submission_time", rows="jobs")
+    add_gantt(page, unit_lanes(bars), bars, "job", wait="submission_time", rows="jobs")
     page.heading("Start deviation (actual − requested start)", 3)
     page.figure(lambda fig: fig.add_subplot().hist(jobs["waiting_time"].dropna(), bins=40))
 
@@ -118,14 +127,13 @@ def interval(page, d):
 def gangmatch(page, d):
     gangs, holds = readers.read_gangs(d), readers.read_holds(d)
     util = readers.read_utilisation(d)
-    page.table(sorted(gangs["outcome"].value_counts().items()), ["gang outcome", "gangs"])
+    counts(page, gangs["outcome"], "gang outcome")
     page.heading("Claims per workstation and licence", 3)
     page.note("Each bar is one row of holds.csv, coloured by its gang: hover one to highlight "
               "the workstation and licences the gang claimed.")
     h = holds.assign(row=np.arange(len(holds)), lane=holds["resource"], amount=1.0,
                      req=holds["gang"])
-    lanes = [(n, 1.0) for n in sorted(h["lane"].unique(), key=natural)]
-    add_gantt(page, lanes, h, "gang", rows="claims")
+    add_gantt(page, unit_lanes(h), h, "gang", rows="claims")
     page.heading("Gangs decided over time and resource use", 3)
     page.figure(lambda fig: _gangs(fig, gangs, util), (10, 3.4))
 
@@ -148,7 +156,7 @@ def _gangs(fig, gangs, util):
 def matching(page, d):
     batches, jobs = readers.read_batches(d), readers.read_jobs(d)
     res = readers.read_matching_resources(d)
-    page.table(sorted(jobs["final_state"].value_counts().items()), ["final_state", "jobs"])
+    counts(page, jobs["final_state"], "final_state")
     page.heading("Batches, queue and utilisation over time", 3)
     page.note("Queue: jobs submitted and not yet matched (rejected jobs are not counted). "
               "Utilisation: used / capacity per resource type and attribute, summed over resources.")
