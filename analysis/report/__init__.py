@@ -35,6 +35,10 @@ def render(folder):
         page = Page(f"sweep {os.path.basename(os.path.normpath(folder))}", "")
         sweep(page, folder)
         return page.html()
+    below = readers.run_dirs(folder) if os.path.isdir(folder) else []
+    if below:  # e.g. an offline sweep: its runs have no summary.csv to aggregate
+        raise NotResults(f"{folder}: {len(below)} runs below it but no aggregate.csv; "
+                         f"report one run, e.g. arsim report {below[0]}")
     raise NotResults(f"{folder}: not a results folder (no run.json or aggregate.csv)")
 
 

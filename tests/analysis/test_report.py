@@ -125,3 +125,12 @@ def test_not_a_results_folder(tmp_path, capsys):
     assert main([str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a results folder" in err
+
+
+def test_runs_without_aggregate_name_one(tmp_path, capsys):
+    run = tmp_path / "p=1" / "run_000"
+    run.mkdir(parents=True)
+    (run / "run.json").write_text("{}")
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"arsim report {run}" in err
