@@ -100,15 +100,16 @@ class Page:
 
 def figure_svg(draw, size):
     """The SVG of a matplotlib figure without its XML prologue. The SVG backend is chosen here, on
-    a Figure of its own (no pyplot state); the hash salt and an empty date keep ids and bytes
+    a Figure of its own (analysis/common.py: no pyplot state); the hash salt and an empty date keep ids and bytes
     stable, and text stays text (no font is embedded or fetched)."""
     import matplotlib
     from matplotlib.backends.backend_svg import FigureCanvasSVG
-    from matplotlib.figure import Figure
+
+    from ..common import new_figure
 
     with matplotlib.rc_context({"svg.hashsalt": "arsim-report", "svg.fonttype": "none",
                                 "font.size": 9, "axes.grid": True, "grid.alpha": 0.3}):
-        fig = Figure(figsize=size)
+        fig = new_figure(figsize=size)
         FigureCanvasSVG(fig)
         draw(fig)
         buf = io.StringIO()
