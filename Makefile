@@ -19,7 +19,7 @@ DEB_PACKAGES := cmake ninja-build g++ pkg-config libsimgrid-dev coinor-libcbc-de
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libmetis-dev libscotch-dev \
   nlohmann-json3-dev \
   clang-format clang libclang-rt-14-dev python3-numpy python3-pandas python3-matplotlib python3-pytest \
-  slurm-wlm munge
+  slurm-wlm munge chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -46,7 +46,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	$(BUILD)/arsim run $(SCENARIO) --out $(OUT) --audit
+	$(BUILD)/arsim run $(SCENARIO) --out $(OUT) --audit --report
 
 # The suite, then a short run of every fuzz target (tests/fuzz/README.md).
 test: build fuzz-build

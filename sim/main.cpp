@@ -1,4 +1,5 @@
-// arsim command line: run, collect, check, audit, list, generate.
+// arsim command line: run, collect, check, audit, list, generate, report.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -145,6 +146,32 @@ int collect(const Catalog& catalog, const std::string& dir) {
   return arsim::engine::collect_sweep(catalog, s, out, std::cout);
 }
 
+// arsim report DIR: the HTML report of analysis/report (docs/guide/report.md), made by Debian's
+// Python with this source tree on PYTHONPATH; its exit status is the module's (2: not a results
+// folder).
+int report(const std::string& dir, const std::string& out = {}) {
+  std::string path = ARSIM_SOURCE_DIR;
+  if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += std::string(":") + old;
+  std::cout.flush();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    ::setenv("PYTHONPATH", path.c_str(), 1);
+    const char* python = "/usr/bin/python3";
+    if (out.empty())
+      ::execl(python, python, "-m", "analysis.report", dir.c_str(), static_cast<char*>(nullptr));
+    else
+      ::execl(python, python, "-m", "analysis.report", dir.c_str(), "--out", out.c_str(),
+              static_cast<char*>(nullptr));
+    std::cerr << "arsim: " << python << ": " << std::strerror(errno) << "\n";
+    ::_exit(127);
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error("waitpid failed");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -163,6 +190,8 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "base seed (overrides the scenario's)");
   run->add_option("--set", sets, "override a setting: key=value (e.g. grc.frames=5)");
   run->add_flag("--audit", batch.run.audit, "audit every run after it ends");
+  bool with_report = false;
+  run->add_flag("--report", with_report, "write the HTML report of the output folder at the end");
   run->add_option("--jobs,-j", jobs,
                   "runs in parallel processes (with --slurm: array tasks at once)")
       ->check(CLI::PositiveNumber);
@@ -212,6 +241,11 @@ int main(int argc, char** argv) {
       app.add_subcommand("audit", "audit the finished runs under an output folder (any run kind)");
   aud->add_option("dir", audit_dir, "output folder of arsim run (a sweep or one run)")->required();
 
+  std::string report_dir, report_out;
+  auto* rep = app.add_subcommand("report", "write the HTML report of a run or sweep folder");
+  rep->add_option("dir", report_dir, "output folder of arsim run (a sweep or one run)")->required();
+  rep->add_option("--out", report_out, "HTML file to write (default DIR/report.html)");
+
   auto* lst = app.add_subcommand("list", "list the registered algorithms and their parameters");
 
   auto* gen = app.add_subcommand("generate", "write a scenario's workload as a request file");
@@ -240,6 +274,7 @@ int main(int argc, char** argv) {
     }
     if (aud->parsed()) return arsim::engine::audit_folder(reg, audit_dir, std::cout);
     if (col->parsed()) return collect(reg, collect_dir);
+    if (rep->parsed()) return report(report_dir, report_out);
     if (run->parsed()) check_run_flags(flags);
     if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
@@ -266,7 +301,8 @@ int main(int argc, char** argv) {
       selection.only = arsim::engine::parse_index_ranges(run_indices);
       selection.task = slurm_task();
     }
-    return arsim::engine::run_scenario(reg, s, out, batch, std::cout, selection);
+    const int status = arsim::engine::run_scenario(reg, s, out, batch, std::cout, selection);
+    return status == 0 && with_report ? report(out) : status;
   } catch (const arsim::InputError& e) {  // scenario, platform, workload, parameters
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;
