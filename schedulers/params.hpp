@@ -1,4 +1,6 @@
-// Typed, validated parameters of a registered algorithm.
+// Typed, validated parameters of a registered algorithm. A parameter is declared as a scenario key
+// is (base/declaration.hpp), usually bound to a field of the algorithm's options struct
+// (base/bound.hpp), and the algorithm receives the filled struct (Params::to).
 #pragma once
 
 #include <map>
@@ -6,23 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "base/bound.hpp"
+#include "base/declaration.hpp"
 #include "base/input_error.hpp"
 
 namespace arsim::schedulers {
 
-// Path: a file or folder; a relative path is resolved by whoever read the value against the file it
-// came from (a scenario's paths are relative to the scenario file). Empty means none.
-enum class ParamType { Int, Double, Bool, String, Path };
-
-struct ParamSpec {
-  std::string name;
-  ParamType type = ParamType::String;
-  std::string default_value;
-  std::string description;
-  std::vector<std::string> choices;  // for strings: the allowed values (empty = any)
-  double min = -1e300;               // for numbers: the allowed range, inclusive
-  double max = 1e300;
-};
+using ParamSpec = base::Declaration;
+using ParamType = base::ValueType;
+using base::declare;
+using base::field;
 
 // Thrown for an unknown algorithm name or parameter key, or a value of the wrong type or range.
 // The message lists what would have been valid.
@@ -31,14 +26,20 @@ class ParamError : public InputError {
   using InputError::InputError;
 };
 
-// Parameter values after validation against their specs; every spec'd key is present (the default
-// fills what was not given).
+// Parameter values after validation against their declarations; every declared key is present
+// (the default fills what was not given).
 class Params {
  public:
   Params() = default;
   // Validates `raw` (key -> text) against `specs`; throws ParamError naming `owner` and the key.
   Params(const std::string& owner, const std::vector<ParamSpec>& specs,
          const std::map<std::string, std::string>& raw);
+
+  // The options struct C filled from the declarations bound to its fields.
+  template <class C>
+  C to() const {
+    return base::fill<C>(specs_, [this](const base::Declaration& d) { return raw(d.name); });
+  }
 
   int get_int(const std::string& key) const;
   double get_double(const std::string& key) const;
@@ -48,9 +49,10 @@ class Params {
 
  private:
   const std::string& raw(const std::string& key) const;
+  std::vector<ParamSpec> specs_;
   std::map<std::string, std::string> values_;
 };
 
-std::string to_string(ParamType t);
+using base::to_string;
 
 }  // namespace arsim::schedulers
