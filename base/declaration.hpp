@@ -24,7 +24,7 @@ enum class ValueType { Int, UInt64, Double, Bool, String, Path, Doubles, Ints };
 
 // What a declaration made by base::field (bound.hpp) fills: one field of one config struct.
 struct Binding {
-  std::type_index config;                                   // the struct
+  std::type_index config;                                     // the struct
   std::function<bool(void* config, const std::string&)> set;  // false: the text does not parse
 };
 
@@ -45,6 +45,9 @@ struct Declaration {
   bool empty_ok = false;             // strings and paths: "" is a value (none)
   std::string unit;                  // "s", "Gbit/s", "cores"; empty when none
   std::string doc;
+  // A bound declaration's default that is not written into the settings (implicit() below): the
+  // field's initializer as text, for the documentation; empty when none.
+  std::string absent;
   std::shared_ptr<const Binding> binding;  // none: read by name (planner.* groups)
 
   // Builders, so a declaration stays one readable statement.
@@ -55,6 +58,14 @@ struct Declaration {
   }
   // Required: no default (a bound field's initializer is then only a placeholder).
   Declaration need() && { required = true; fallback.clear(); return std::move(*this); }
+  // The field's initializer is the value when the setting is absent, but no default is written
+  // into the settings, so a scenario without it keeps its canonical text and hash (keys added
+  // after scenarios were run). Only for a bound declaration with an initializer.
+  Declaration implicit() && {
+    if (!binding || fallback.empty())
+      throw std::logic_error(name + ": implicit needs a bound field with an initializer");
+    absent = std::move(fallback); fallback.clear(); return std::move(*this);
+  }
   Declaration need_if(std::string cond) && { required_if = std::move(cond); return std::move(*this); }
   Declaration only(std::string cond) && { only_if = std::move(cond); return std::move(*this); }
   Declaration at_least(double v) && { min = v; return std::move(*this); }

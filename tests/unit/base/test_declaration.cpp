@@ -86,5 +86,17 @@ TEST(Declaration, ABoundDeclarationRefusesASecondDefault) {
   EXPECT_EQ(field("n_max", &Options::n_max).need().fallback, "");
 }
 
+// implicit(): the field's initializer is the value of an absent setting but no default to write
+// into the settings; the documentation still has it.
+TEST(Declaration, AnImplicitDefaultIsKeptOutOfTheFallback) {
+  const auto d = field("time_limit", &Options::time_limit).implicit();
+  EXPECT_EQ(d.fallback, "");
+  EXPECT_EQ(d.absent, "10");
+  const auto out = fill<Options>({d}, [](const Declaration&) { return std::nullopt; });
+  EXPECT_EQ(out.time_limit, 10);
+  EXPECT_THROW(field("grain", &Options::grain).implicit(), std::logic_error);  // no initializer
+  EXPECT_THROW(declare("x", ValueType::Double).def("1").implicit(), std::logic_error);  // unbound
+}
+
 }  // namespace
 }  // namespace arsim::base
