@@ -26,4 +26,15 @@ std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
   return spec.type == ValueType::Path ? settings.get_path(key) : settings.get_string(key);
 }
 
+std::vector<std::string> names_set(const Settings& settings, const std::string& pattern) {
+  const auto star = pattern.find('*');
+  if (star == std::string::npos || pattern.find('*', star + 1) != std::string::npos)
+    throw std::logic_error(pattern + ": one '*' expected");
+  const std::size_t fixed = pattern.size() - 1;  // the characters around the '*'
+  std::vector<std::string> out;
+  for (const auto& [key, setting] : settings.all())
+    if (pattern_matches(pattern, key)) out.push_back(key.substr(star, key.size() - fixed));
+  return out;
+}
+
 }  // namespace arsim::scenario

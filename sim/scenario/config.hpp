@@ -6,6 +6,7 @@
 //   auto user = scenario::read_config<UserConfig>(settings, {"UserA"});
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,19 @@
 
 namespace arsim::scenario {
 
+// The scenario.* keys every kind has that a run reads (schema.cpp binds them).
+struct ScenarioConfig {
+  int runs = 1;
+  std::uint64_t seed = 1;  // base seed; run r uses seed + r
+};
+
 // The key of `pattern` with each '*' replaced by the next of `names` ("user.*.x", {"A"} ->
 // "user.A.x"); std::logic_error when the counts differ.
 std::string key_of(const std::string& pattern, const std::vector<std::string>& names);
+
+// The names that fill the one '*' of `pattern` in the keys that are set, in key order
+// ("site.*.unit_value": the sites whose unit value the scenario overrides).
+std::vector<std::string> names_set(const Settings& settings, const std::string& pattern);
 
 // The value of a declaration in `settings`, '*'s taken from `names`: nullopt when absent, a path
 // resolved against the file that set it.
@@ -29,8 +40,8 @@ std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
 template <class C>
 C read_config(const Settings& settings, const std::vector<std::string>& names = {}, C out = {}) {
   return base::fill<C>(
-      settings.schema().keys(),
-      [&](const KeySpec& spec) { return lookup(settings, spec, names); }, std::move(out));
+      settings.schema().keys(), [&](const KeySpec& spec) { return lookup(settings, spec, names); },
+      std::move(out));
 }
 
 }  // namespace arsim::scenario
