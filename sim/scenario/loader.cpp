@@ -42,7 +42,7 @@ std::string valid_list(const std::vector<std::string>& v) {
 bool is_repeatable(const Schema& schema, const std::string& element) {
   const std::string prefix = element + ".*.";
   return std::any_of(schema.keys().begin(), schema.keys().end(), [&](const auto& s) {
-    return s.pattern.compare(0, prefix.size(), prefix) == 0;
+    return s.name.compare(0, prefix.size(), prefix) == 0;
   });
 }
 

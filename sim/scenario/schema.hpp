@@ -11,7 +11,6 @@
 #pragma once
 
 #include <functional>
-#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -19,56 +18,24 @@
 #include <utility>
 #include <vector>
 
+#include "base/declaration.hpp"
 #include "sim/scenario/settings.hpp"
 
 namespace arsim::scenario {
 
-// Path: a file that must exist, relative to the scenario file. Lists: items separated by
-// whitespace and/or commas, at least one, each checked against the range.
-enum class ValueType { Int, UInt64, Double, Bool, String, Path, Doubles, Ints };
-
-struct KeySpec {
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
-
-  std::string pattern;
-  ValueType type = ValueType::String;
-  std::string fallback;     // default value; empty = no default
-  bool required = false;    // must be given (where it applies)
-  std::string required_if;  // "key=a|b": required only when key has one of the values
-  std::string only_if;      // "key=a|b": applies only then; elsewhere no default, error if given
-  double min = -kInf;       // numbers and list items: allowed range
-  double max = kInf;
-  bool min_open = false;  // min itself excluded
-  bool max_open = false;
-  std::vector<std::string> choices;  // strings: allowed values (empty = any non-empty text)
-  std::string doc;
-
-  // Builders, so a table entry stays one readable statement.
-  // clang-format off
-  KeySpec def(std::string v) && { fallback = std::move(v); return std::move(*this); }
-  KeySpec need() && { required = true; return std::move(*this); }
-  KeySpec need_if(std::string cond) && { required_if = std::move(cond); return std::move(*this); }
-  KeySpec only(std::string cond) && { only_if = std::move(cond); return std::move(*this); }
-  KeySpec at_least(double v) && { min = v; return std::move(*this); }
-  KeySpec above(double v) && { min = v; min_open = true; return std::move(*this); }
-  KeySpec at_most(double v) && { max = v; return std::move(*this); }
-  KeySpec one_of(std::vector<std::string> v) && { choices = std::move(v); return std::move(*this); }
-  KeySpec about(std::string text) && { doc = std::move(text); return std::move(*this); }
-  // clang-format on
-};
+// A key's declaration (base/declaration.hpp): its name is the key's pattern. A Path value must
+// name an existing file, relative to the scenario file.
+using ValueType = base::ValueType;
+using KeySpec = base::Declaration;
 
 inline KeySpec key(std::string pattern, ValueType type) {
-  KeySpec s;
-  s.pattern = std::move(pattern);
-  s.type = type;
-  return s;
+  return base::declare(std::move(pattern), type);
 }
 
 // '*' matches one non-empty segment without dots.
 bool pattern_matches(std::string_view pattern, std::string_view key);
 
-// "an integer >= 1", "a list of numbers > 0", "one of time, price, quality", ...
-std::string expected_text(const KeySpec& spec);
+using base::expected_text;
 
 // Checks `value` against the spec and returns it normalized (trimmed; list items joined by one
 // space). Throws value_error at `where`; `suffix` is appended to the expectation (" for KEY").

@@ -40,7 +40,7 @@ Carried run(double gbps, double volume, bool reserved, double background_flows) 
   TransferConfig config;
   config.enabled = true;
   config.volume = {volume};
-  config.reserved = reserved;
+  config.mode = reserved ? "reserved" : "unreserved";
   EventBus bus;  // as the kind wires them (kind.cpp)
   Launcher launcher(&view, read_hops(view, file), config, &bus);
   bus.subscribe(recorder);

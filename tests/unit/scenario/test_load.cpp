@@ -202,8 +202,8 @@ TEST(ScenarioShipped, ReadmeMentionsEverySchemaKey) {
   text << in.rdbuf();
   for (const auto& [kind, schema] : testing::catalog().kinds.schemas().kinds)
     for (const auto& spec : schema->keys())
-      EXPECT_NE(text.str().find("`" + spec.pattern + "`"), std::string::npos)
-          << kind << ": " << spec.pattern;
+      EXPECT_NE(text.str().find("`" + spec.name + "`"), std::string::npos)
+          << kind << ": " << spec.name;
 }
 
 }  // namespace

@@ -15,15 +15,17 @@
 
 namespace arsim::kinds::coallocation::transfers {
 
+// transfers.* and background.* (keys.cpp): the defaults are these initializers.
 struct TransferConfig {
   bool enabled = false;
   std::vector<double> volume{0.5};  // fractions of D × reserved bandwidth, one drawn per pair
-  bool reserved = true;  // mode reserved (capped, with priority) or unreserved (best effort)
+  std::string mode = "reserved";    // reserved (capped, with priority) or unreserved (best effort)
   double background_flows = 0;
   double background_slot = 600;
   std::string background_links = "all";
   std::uint64_t seed = 1;  // scenario seed and run index: the pairs' volume draws
   int run_index = 0;
+  bool reserved() const { return mode == "reserved"; }
 };
 
 // Validates the keys (an InputError at the key's location); `arsim check` calls it too.
