@@ -6,6 +6,7 @@
 //   auto user = scenario::read_config<UserConfig>(settings, {"UserA"});
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,12 @@
 #include "sim/scenario/settings.hpp"
 
 namespace arsim::scenario {
+
+// The scenario.* keys every kind has that a run reads (schema.cpp binds them).
+struct ScenarioConfig {
+  int runs = 1;
+  std::uint64_t seed = 1;  // base seed; run r uses seed + r
+};
 
 // The key of `pattern` with each '*' replaced by the next of `names` ("user.*.x", {"A"} ->
 // "user.A.x"); std::logic_error when the counts differ.
@@ -29,8 +36,8 @@ std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
 template <class C>
 C read_config(const Settings& settings, const std::vector<std::string>& names = {}, C out = {}) {
   return base::fill<C>(
-      settings.schema().keys(),
-      [&](const KeySpec& spec) { return lookup(settings, spec, names); }, std::move(out));
+      settings.schema().keys(), [&](const KeySpec& spec) { return lookup(settings, spec, names); },
+      std::move(out));
 }
 
 }  // namespace arsim::scenario

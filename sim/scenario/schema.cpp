@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/scenario/config.hpp"
 #include "sim/scenario/values.hpp"
 
 namespace arsim::scenario {
@@ -103,8 +104,7 @@ std::pair<std::string, std::string> Schema::element_and_attribute(const std::str
   const KeySpec* spec = find(key);
   const std::string param_tail = ".param.*";
   if (spec && spec->name.size() > param_tail.size() &&
-      spec->name.compare(spec->name.size() - param_tail.size(), param_tail.size(),
-                            param_tail) == 0)
+      spec->name.compare(spec->name.size() - param_tail.size(), param_tail.size(), param_tail) == 0)
     return {"param", "value"};
   return {first, key.substr(key.rfind('.') + 1)};
 }
@@ -116,8 +116,9 @@ std::vector<KeySpec> scenario_keys(const std::vector<std::string>& kinds,
       key("scenario.name", T::String).need().about("name of the experiment"),
       key("scenario.kind", T::String).def(default_kind).one_of(kinds)
           .about("the run kind: what one run is and writes (see `arsim list`)"),
-      key("scenario.runs", T::Int).def("1").at_least(1).at_most(1e5).about("runs per sweep point"),
-      key("scenario.seed", T::UInt64).def("1").about("base seed; run r uses seed + r"),
+      base::field("scenario.runs", &ScenarioConfig::runs).at_least(1).at_most(1e5)
+          .about("runs per sweep point"),
+      base::field("scenario.seed", &ScenarioConfig::seed).about("base seed; run r uses seed + r"),
   };
 }
 // clang-format on
