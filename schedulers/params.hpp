@@ -3,6 +3,7 @@
 // (base/bound.hpp), and the algorithm receives the filled struct (Params::to).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -54,5 +55,20 @@ class Params {
 };
 
 using base::to_string;
+
+// A declaration from the positional fields of the former ParamSpec (name, type, default, help,
+// choices, inclusive range with +-1e300 meaning none); a string or path without choices may be
+// empty, as before.
+inline ParamSpec legacy_spec(std::string name, ParamType type, std::string def, std::string doc,
+                             std::vector<std::string> choices = {}, double min = -1e300,
+                             double max = 1e300) {
+  ParamSpec d = declare(std::move(name), type).def(std::move(def)).about(std::move(doc));
+  d.empty_ok = choices.empty() && (type == ParamType::String || type == ParamType::Path);
+  d.choices = std::move(choices);
+  if (type == ParamType::Int) d.min = INT32_MIN, d.max = INT32_MAX;  // what get_int returns
+  if (min > -1e300) d.min = min;
+  if (max < 1e300) d.max = max;
+  return d;
+}
 
 }  // namespace arsim::schedulers

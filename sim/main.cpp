@@ -51,7 +51,7 @@ void list(const Registry& registry, const std::string& heading) {
     for (const auto& p : e.params)
       std::cout << fmt::format("      {:<22} {:<7} default {:<8} {}\n", p.name,
                                arsim::schedulers::to_string(p.type),
-                               p.default_value.empty() ? "''" : p.default_value, p.description);
+                               p.fallback.empty() ? "''" : p.fallback, p.doc);
   }
 }
 

@@ -10,13 +10,13 @@ namespace {
 
 ParamSpec number(std::string name, ParamType type, std::string value, std::string about, double min,
                  double max) {
-  return {std::move(name), type, std::move(value), std::move(about), {}, min, max};
+  return legacy_spec(std::move(name), type, std::move(value), std::move(about), {}, min, max);
 }
 
 ParamSpec choice(std::string name, std::string value, std::string about,
                  std::vector<std::string> choices) {
-  return {std::move(name), ParamType::String, std::move(value), std::move(about),
-          std::move(choices)};
+  return legacy_spec(std::move(name), ParamType::String, std::move(value), std::move(about),
+                     std::move(choices));
 }
 
 }  // namespace
@@ -36,12 +36,11 @@ std::vector<ParamSpec> solver_param_specs() {
       choice("q_scale", "none", "none (paper) or degree: Q divided by the task's request edges",
              {"none", "degree"}),
       number("size_bonus", T::Double, "0", "added to every matching weight (0 = paper)", 0, 1e9),
-      {"literal_columns",
-       T::Bool,
-       "false",
-       "column divisor drops the cap-1 largest of all entries, slack included (graduated.hpp)",
-       {}},
-      {"fill", T::Bool, "false", "after the clean-up, add tasks that fit (not in the paper)", {}},
+      legacy_spec(
+          "literal_columns", T::Bool, "false",
+          "column divisor drops the cap-1 largest of all entries, slack included (graduated.hpp)"),
+      legacy_spec("fill", T::Bool, "false",
+                  "after the clean-up, add tasks that fit (not in the paper)"),
   };
 }
 
@@ -70,11 +69,8 @@ std::vector<ParamSpec> ip_param_specs(const std::string& prefix, double default_
              "seconds per IP solve (0 = none)", 0, 1e9),
       choice(prefix + "linearisation", "clique", "rows replacing eq. (4) (ip.hpp)",
              {"clique", "star", "pairwise"}),
-      {prefix + "cbc_args",
-       ParamType::String,
-       milp::kCbcDirectArgs,
-       "CBC options as on the cbc command line (empty = CBC defaults)",
-       {}},
+      legacy_spec(prefix + "cbc_args", ParamType::String, milp::kCbcDirectArgs,
+                  "CBC options as on the cbc command line (empty = CBC defaults)"),
   };
 }
 

@@ -52,30 +52,25 @@ class ExactMatcher : public GangMatcher, public LimitedMatcher {
 std::vector<ParamSpec> common_specs(bool with_order, bool with_scan = false) {
   using T = ParamType;
   std::vector<ParamSpec> specs = {
-      {"rank", T::Bool, "true", "try candidates by descending Rank of the probing port", {}},
-      {"max_docks",
-       T::Int,
-       "0",
-       "docks tried per root before giving it up (0 = no limit; deterministic)",
-       {},
-       0,
-       2e9},
-      {"max_gang_size", T::Int, "64", "ads in one gang at most", {}, 1, 100000},
+      legacy_spec("rank", T::Bool, "true", "try candidates by descending Rank of the probing port",
+                  {}),
+      legacy_spec("max_docks", T::Int, "0",
+                  "docks tried per root before giving it up (0 = no limit; deterministic)", {}, 0,
+                  2e9),
+      legacy_spec("max_gang_size", T::Int, "64", "ads in one gang at most", {}, 1, 100000),
   };
   if (with_scan)
-    specs.insert(specs.begin(),
-                 {"scan",
-                  T::String,
-                  "all",
-                  "candidates of a port: every free ad, or only the ads of the Type the port "
-                  "asks for (a reading of §5's nested loops)",
-                  {"all", "type"}});
+    specs.insert(
+        specs.begin(),
+        legacy_spec("scan", T::String, "all",
+                    "candidates of a port: every free ad, or only the ads of the Type the port "
+                    "asks for (a reading of §5's nested loops)",
+                    {"all", "type"}));
   if (with_order)
-    specs.insert(specs.begin(), {"order",
-                                 T::String,
-                                 "left-to-right",
-                                 "port order: ports of an ad first to last, or last to first",
-                                 {"left-to-right", "right-to-left"}});
+    specs.insert(specs.begin(),
+                 legacy_spec("order", T::String, "left-to-right",
+                             "port order: ports of an ad first to last, or last to first",
+                             {"left-to-right", "right-to-left"}));
   return specs;
 }
 
@@ -130,17 +125,19 @@ void register_matchers(GangMatcherRegistry& r) {
              "dynamic over autoclusters of interchangeable ads, with candidate lists and failed "
              "partial gangs remembered for the rest of the cycle (same gangs, fewer probes)",
              engine(S::Index, O::Dynamic, true), false);
-  r.add({"exact",
-         "the most gangs possible (any root order): brute-force enumeration of every valid gang "
-         "and a set-packing 0-1 IP on CBC; small pools only",
-         {{"max_trees", ParamType::Int, "2000000", "complete trees checked at most", {}, 1, 2e9},
-          {"max_candidates", ParamType::Int, "200000", "valid gangs at most", {}, 1, 2e9}},
-         [](const Params& p) {
-           ExactOptions o;
-           o.max_trees = p.get_int("max_trees");
-           o.max_candidates = p.get_int("max_candidates");
-           return std::make_unique<ExactMatcher>(o);
-         }});
+  r.add(
+      {"exact",
+       "the most gangs possible (any root order): brute-force enumeration of every valid gang "
+       "and a set-packing 0-1 IP on CBC; small pools only",
+       {legacy_spec("max_trees", ParamType::Int, "2000000", "complete trees checked at most", {}, 1,
+                    2e9),
+        legacy_spec("max_candidates", ParamType::Int, "200000", "valid gangs at most", {}, 1, 2e9)},
+       [](const Params& p) {
+         ExactOptions o;
+         o.max_trees = p.get_int("max_trees");
+         o.max_candidates = p.get_int("max_candidates");
+         return std::make_unique<ExactMatcher>(o);
+       }});
 }
 
 }  // namespace arsim::schedulers::gangmatch

@@ -17,13 +17,8 @@ namespace {
 
 ParamSpec spec(std::string name, ParamType type, std::string value, std::string description,
                double min = -1e300, double max = 1e300, std::vector<std::string> choices = {}) {
-  return {std::move(name),
-          type,
-          std::move(value),
-          std::move(description),
-          std::move(choices),
-          min,
-          max};
+  return legacy_spec(std::move(name), type, std::move(value), std::move(description),
+                     std::move(choices), min, max);
 }
 
 // Verify: check_plan did not build the model, so a plan it rejects is a bug here. Decoding only

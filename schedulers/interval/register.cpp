@@ -45,26 +45,13 @@ void register_baselines(IntervalRegistry& registry) {
 
 void register_partitioners(IntervalRegistry& registry) {
   const std::vector<ParamSpec> specs = {
-      {"edge_scale",
-       ParamType::Int,
-       "1000",
-       "integer edge weight of sigma = a (non-overlapping pair)",
-       {},
-       1,
-       1e6},
-      {"vertex_weights",
-       ParamType::String,
-       "unit",
-       "balance tasks by count or by duration",
-       {"unit", "duration"}},
-      {"max_edges",
-       ParamType::Int,
-       "20000000",
-       "largest explicit graph, in adjacency entries N (N - 1)",
-       {},
-       1,
-       2e9},
-      {"seed", ParamType::Int, "1", "the partitioner's random seed", {}, 0, 2e9},
+      legacy_spec("edge_scale", ParamType::Int, "1000",
+                  "integer edge weight of sigma = a (non-overlapping pair)", {}, 1, 1e6),
+      legacy_spec("vertex_weights", ParamType::String, "unit",
+                  "balance tasks by count or by duration", {"unit", "duration"}),
+      legacy_spec("max_edges", ParamType::Int, "20000000",
+                  "largest explicit graph, in adjacency entries N (N - 1)", {}, 1, 2e9),
+      legacy_spec("seed", ParamType::Int, "1", "the partitioner's random seed", {}, 0, 2e9),
   };
   for (const auto method : {Partitioner::Metis, Partitioner::Scotch}) {
     const bool metis = method == Partitioner::Metis;

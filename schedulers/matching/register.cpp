@@ -14,8 +14,8 @@ using T = ParamType;
 
 ParamSpec spec(std::string name, ParamType type, std::string def, std::string description,
                double min = -1e300, double max = 1e300, std::vector<std::string> choices = {}) {
-  return {
-      std::move(name), type, std::move(def), std::move(description), std::move(choices), min, max};
+  return legacy_spec(std::move(name), type, std::move(def), std::move(description),
+                     std::move(choices), min, max);
 }
 
 ParamSpec time_limit_spec() {

@@ -10,42 +10,35 @@ namespace {
 
 std::vector<ParamSpec> scs_specs() {
   return {
-      {"restarts", ParamType::Int, "10", "k-means restarts (Table 2 MaxIterations)", {}, 1, 1e6},
-      {"kmeans_iterations", ParamType::Int, "100", "Lloyd rounds per k-means restart", {}, 1, 1e6},
-      {"seed", ParamType::Int, "1", "seed of the k-means initial centroids", {}, 0, 2e9},
-      {"normalize",
-       ParamType::String,
-       "column",
-       "scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)",
-       {"minmax", "column", "unit", "none"}},
-      {"deflate",
-       ParamType::Bool,
-       "false",
-       "drop the trivial eigenvector, use eigenvectors 2..M+1",
-       {}},
-      {"dense", ParamType::Bool, "false", "dense O(N^2) operator (reference only)", {}},
-      {"ncv",
-       ParamType::Int,
-       "0",
-       "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)",
-       {},
-       0,
-       1e6},
-      {"tolerance", ParamType::Double, "1e-10", "Lanczos relative tolerance", {}, 1e-16, 1e-2},
-      {"max_restarts", ParamType::Int, "1000", "Lanczos restarts at most", {}, 1, 1e7},
+      legacy_spec("restarts", ParamType::Int, "10", "k-means restarts (Table 2 MaxIterations)", {},
+                  1, 1e6),
+      legacy_spec("kmeans_iterations", ParamType::Int, "100", "Lloyd rounds per k-means restart",
+                  {}, 1, 1e6),
+      legacy_spec("seed", ParamType::Int, "1", "seed of the k-means initial centroids", {}, 0, 2e9),
+      legacy_spec("normalize", ParamType::String, "column",
+                  "scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)",
+                  {"minmax", "column", "unit", "none"}),
+      legacy_spec("deflate", ParamType::Bool, "false",
+                  "drop the trivial eigenvector, use eigenvectors 2..M+1", {}),
+      legacy_spec("dense", ParamType::Bool, "false", "dense O(N^2) operator (reference only)", {}),
+      legacy_spec(
+          "ncv", ParamType::Int, "0",
+          "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)",
+          {}, 0, 1e6),
+      legacy_spec("tolerance", ParamType::Double, "1e-10", "Lanczos relative tolerance", {}, 1e-16,
+                  1e-2),
+      legacy_spec("max_restarts", ParamType::Int, "1000", "Lanczos restarts at most", {}, 1, 1e7),
   };
 }
 
 // scs-ls: the same spectral steps, then the local search of refine.hpp.
 std::vector<ParamSpec> scs_ls_specs() {
   std::vector<ParamSpec> specs = scs_specs();
-  specs.push_back(
-      {"refine_sweeps", ParamType::Int, "100", "local-search sweeps at most", {}, 1, 1e6});
-  specs.push_back({"init",
-                   ParamType::String,
-                   "spectral",
-                   "start of the local search (spectral; the others are ablations)",
-                   {"spectral", "round-robin", "est-ect"}});
+  specs.push_back(legacy_spec("refine_sweeps", ParamType::Int, "100", "local-search sweeps at most",
+                              {}, 1, 1e6));
+  specs.push_back(legacy_spec("init", ParamType::String, "spectral",
+                              "start of the local search (spectral; the others are ablations)",
+                              {"spectral", "round-robin", "est-ect"}));
   return specs;
 }
 
