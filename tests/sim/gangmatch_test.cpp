@@ -78,7 +78,8 @@ RunRecord tiny_run(const std::map<Member, std::vector<Period>>& periods,
   RunConfig c;
   c.platform = kPlatform;
   c.period = 60;
-  c.cost = {1.0, 0};
+  c.probe_cost = 1.0;
+  c.evaluation_cost = 0;
   c.bucket = 100;
   c.horizon = 1000;
   auto e = engine();
@@ -94,7 +95,7 @@ RunRecord tiny_run(const std::map<Member, std::vector<Period>>& periods,
   const RunRecord r = recorder.finish(sg4::Engine::get_clock());
   arsim::testing::TempDir dir;
   write_run(dir.path(), r, c.bucket, c.horizon);
-  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon, c.cost});
+  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon, c.cost()});
   return r;
 }
 
@@ -190,7 +191,8 @@ TEST(GangsimActors, LicensesAreServedByOneAgentAndOneAvailabilityActor) {
   }
   RunConfig c;
   c.platform = kPlatform;
-  c.cost = {0.01, 0};
+  c.probe_cost = 0.01;
+  c.evaluation_cost = 0;
   c.bucket = 100;
   c.horizon = 1000;
   auto e = engine();
@@ -210,7 +212,7 @@ TEST(GangsimActors, LicensesAreServedByOneAgentAndOneAvailabilityActor) {
   for (const auto& j : r.jobs) EXPECT_NEAR(j.finish - j.start, 100, 1e-6);
   arsim::testing::TempDir dir;
   write_run(dir.path(), r, c.bucket, c.horizon);
-  const auto violations = audit_run(dir.path(), {2, 2, 300, c.bucket, c.horizon, c.cost});
+  const auto violations = audit_run(dir.path(), {2, 2, 300, c.bucket, c.horizon, c.cost()});
   EXPECT_TRUE(violations.empty()) << violations.front();
 }
 
