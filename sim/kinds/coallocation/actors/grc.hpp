@@ -1,6 +1,7 @@
 // The Global Resource Coordinator (GridARS §3.1): for each request, asks every RM for availability
-// in the laddered frames, lets the Coordinator (coordinator.hpp) plan, check and order, and tries
-// the plans in order with the two-phase hold -> commit protocol, aborting on any refusal.
+// in the laddered frames, takes the verified plans from the Coordinator (coordinator.hpp) one at a
+// time in their order, and tries each with the two-phase hold -> commit protocol, aborting on any
+// refusal, until one commits. Then it answers the user and reports the decision.
 #pragma once
 
 #include <cstdint>
