@@ -34,9 +34,11 @@ HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, con
 }
 }  // namespace
 
-Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
+Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config,
+         TransferStarter* transfers)
     : ctx_(ctx),
       coordinator_(std::move(planner), config.decision),
+      transfers_(transfers),
       name_(config.name),
       hold_timeout_(config.hold_timeout),
       planning_delay_(config.planning_delay),
@@ -166,6 +168,7 @@ void Grc::handle(const protocol::Submit& submit) {
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             accepted ? "accepted" : "rejected", rec.plans_tried);
   courier(submit.reply).send({r.id, accepted, rec.plan.frame}, kControlMessageBytes);
+  if (accepted && transfers_) transfers_->start(rec.request, rec.plan);
   ctx_.events->on(RequestDecided{std::move(rec)});
 }
 
