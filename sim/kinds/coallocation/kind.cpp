@@ -27,8 +27,9 @@ namespace arsim::kinds::coallocation {
 
 namespace {
 
+// `transfers`: what the GRCs start the transfers of their committed plans with; null when off.
 void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec, RunContext ctx,
-                  const std::vector<model::Request>& requests) {
+                  const std::vector<model::Request>& requests, TransferStarter* transfers) {
   const auto& s = spec.settings;
   const auto& view = *ctx.platform;
   for (int site : view.graph.sites())
@@ -41,7 +42,7 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     const auto& c = setups[i];
     const GrcConfig gc{c.decision, c.hold_timeout, c.name, static_cast<int>(i), c.planning_delay};
     spawn<Grc>(c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name, view.grc_host, ctx,
-               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc);
+               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc, transfers);
   }
   // One user actor per user that has requests, in file order of the scenario's users.
   std::vector<std::string> names = s.users();
@@ -115,11 +116,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   Recorder recorder;
   engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
   engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
-  EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
-  bus.subscribe(counted);
+  // The actors' events go to the recorder alone: it starts nothing and changes no simulated state
+  // (the GRCs start the transfers of the plans they commit).
   const auto transfers =
-      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
-  start_actors(catalog, spec, {&sim.view(), &bus}, requests);
+      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, counted);
+  start_actors(catalog, spec, {&sim.view(), &counted}, requests, transfers.get());
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;

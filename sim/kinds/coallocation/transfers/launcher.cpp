@@ -35,32 +35,27 @@ Launcher::Launcher(const platform::PlatformView* view, std::vector<Hop> hops, Tr
     throw std::invalid_argument("Launcher: one hop per path edge expected");
 }
 
-void Launcher::on(const Event& event) {
-  if (const auto* d = std::get_if<RequestDecided>(&event))
-    if (d->record.outcome == Outcome::Accepted) launch(d->record);
-}
-
-void Launcher::launch(const RequestRecord& r) {
-  const auto& pairs = r.request.pairs;
-  for (std::size_t l = 0; l < pairs.size() && l < r.plan.routes.size(); ++l) {
-    const auto& route = r.plan.routes[l];
+void Launcher::start(const model::Request& request, const model::Plan& plan) {
+  const auto& pairs = request.pairs;
+  for (std::size_t l = 0; l < pairs.size() && l < plan.routes.size(); ++l) {
+    const auto& route = plan.routes[l];
     if (!(pairs[l].bandwidth > 0) || route.empty()) continue;
     TransferRecord t;
-    t.request_id = r.request.id;
+    t.request_id = request.id;
     t.pair = static_cast<int>(l);
     t.bytes = static_cast<double>(
         pair_volume_bytes(volume_fraction(config_.volume, config_.seed, config_.run_index,
-                                          r.request.id, static_cast<int>(l)),
-                          r.plan.frame.length(), pairs[l].bandwidth));
+                                          request.id, static_cast<int>(l)),
+                          plan.frame.length(), pairs[l].bandwidth));
     t.reserved_gbps = pairs[l].bandwidth;
-    t.reserved = r.plan.frame;
+    t.reserved = plan.frame;
     t.rate_capped = config_.reserved();
     for (int e : route) {
       const Hop& hop = hops_.at(e);
       t.exact = t.exact && hop.exact;
       t.links.insert(t.links.end(), hop.links.begin(), hop.links.end());
       if (config_.reserved())
-        for (int crossed : hop.edges) reserved_.add(crossed, r.plan.frame, pairs[l].bandwidth);
+        for (int crossed : hop.edges) reserved_.add(crossed, plan.frame, pairs[l].bandwidth);
     }
     if (!(t.bytes > 0)) continue;  // nothing to carry (a frame too short for one byte)
     actors::spawn<Lightpath>("transfer-" + std::to_string(t.request_id) + "-" + std::to_string(l),
@@ -90,11 +85,11 @@ std::vector<int> background_edges(const scenario::Settings& s, const model::Reso
 
 std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
                                           const platform::PlatformView& view,
-                                          const std::string& platform_file, EventBus& bus) {
+                                          const std::string& platform_file, EventSink& reports) {
   const TransferConfig config = transfer_config(s, run_index);
   if (!config.enabled) return nullptr;
-  auto launcher = std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &bus);
-  bus.subscribe(*launcher);
+  auto launcher =
+      std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &reports);
   configure_lightpaths(launcher->hops());
   if (config.background_flows > 0) {
     const BackgroundConfig bc{config.background_flows, config.background_slot,
@@ -111,7 +106,7 @@ std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_i
           &launcher->reserved(), bc,
           model::make_stream(config.seed, static_cast<std::uint64_t>(run_index),
                              "background:" + g.edge(e).name),
-          &bus);
+          &reports);
     }
   }
   return launcher;
