@@ -29,8 +29,8 @@ std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
 template <class C>
 C read_config(const Settings& settings, const std::vector<std::string>& names = {}, C out = {}) {
   return base::fill<C>(
-      settings.schema().keys(),
-      [&](const KeySpec& spec) { return lookup(settings, spec, names); }, std::move(out));
+      settings.schema().keys(), [&](const KeySpec& spec) { return lookup(settings, spec, names); },
+      std::move(out));
 }
 
 }  // namespace arsim::scenario
