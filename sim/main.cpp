@@ -279,6 +279,7 @@ int main(int argc, char** argv) {
     if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {
+      for (const auto& note : s.notes()) std::cerr << note << '\n';  // old spellings read
       const auto specs = arsim::scenario::expand(s);
       for (const auto& spec : specs) reg.kinds.of(spec.settings).check(reg, spec.settings);
       std::cout << fmt::format("{}: ok ({} runs)\n", scenario_file, specs.size());

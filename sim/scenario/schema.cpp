@@ -51,8 +51,52 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
   return *normal;
 }
 
-Schema::Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules)
-    : keys_(std::move(keys)), params_(std::move(params)), rules_(std::move(rules)) {}
+std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key) {
+  if (!pattern_matches(pattern, key)) return std::nullopt;
+  std::vector<std::string> names;
+  size_t k = 0;
+  for (size_t p = 0; p < pattern.size(); ++p, ++k) {
+    if (pattern[p] != '*') continue;
+    const size_t end = std::min(key.find('.', k), key.size());
+    names.emplace_back(key.substr(k, end - k));
+    k = end - 1;
+  }
+  return names;
+}
+
+Schema::Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules,
+               std::vector<KeyAlias> aliases)
+    : keys_(std::move(keys)),
+      params_(std::move(params)),
+      rules_(std::move(rules)),
+      aliases_(std::move(aliases)) {
+  for (const auto& a : aliases_)
+    if (std::count(a.old.begin(), a.old.end(), '*') !=
+        std::count(a.pattern.begin(), a.pattern.end(), '*'))
+      throw std::logic_error("alias " + a.old + " -> " + a.pattern + ": different '*' counts");
+}
+
+std::optional<std::string> Schema::renamed(const std::string& key) const {
+  for (const auto& a : aliases_)
+    if (auto names = stars_of(a.old, key)) return key_of(a.pattern, *names);
+  return std::nullopt;
+}
+
+std::string Schema::first_name(const std::string& key) const {
+  for (const auto& a : aliases_)
+    if (auto names = stars_of(a.pattern, key)) return key_of(a.old, *names);
+  return key;
+}
+
+std::vector<std::string> Schema::old_attributes_of(const std::string& element) const {
+  std::vector<std::string> out;
+  for (const auto& a : aliases_) {
+    const auto dot = a.old.rfind('.');
+    const std::string owner = a.old.substr(0, dot);
+    if (owner == element || owner == element + ".*") out.push_back(a.old.substr(dot + 1));
+  }
+  return out;
+}
 
 const KeySpec* Schema::find(std::string_view key) const {
   for (const auto& spec : keys_)

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,6 +43,20 @@ using base::expected_text;
 std::string check_value(const KeySpec& spec, const std::string& value, const Location& where,
                         const std::string& suffix = "");
 
+// An old spelling of a key, still read with a note (scenarios/README.md, "Old spellings"):
+// `pattern` was written `old` before. '*'s stand for one name each, in the same order in both
+// ("planner.*" -> "grc.param.*"). A renamed key keeps its old name in the scenario's canonical
+// text (so its hash), in sweep folder names and in aggregate.csv's columns: results made before
+// the rename resume and compare with those made after.
+struct KeyAlias {
+  std::string old;
+  std::string pattern;
+};
+
+// The names of the '*'s of `pattern` in `key` ("user.*.x", "user.A.x" -> {"A"}); nullopt when the
+// key does not match.
+std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key);
+
 // Algorithm parameters written as <param name= value=> children of an element: under <grc> they
 // are planner parameters (keys "planner.<name>"), under <offline> experiment parameters.
 struct ParamGroup {
@@ -58,11 +73,19 @@ class Schema {
   // an InputError at a key (Settings::fail).
   using Rules = std::function<void(const Settings&)>;
 
-  Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules = {});
+  Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules = {},
+         std::vector<KeyAlias> aliases = {});
 
   const std::vector<KeySpec>& keys() const { return keys_; }
   // The entry whose pattern matches `key`, or nullptr.
   const KeySpec* find(std::string_view key) const;
+  // The key an old spelling stands for, or nullopt when `key` is no old spelling.
+  std::optional<std::string> renamed(const std::string& key) const;
+  // The first name of a key: its old spelling where it was renamed, else the key itself.
+  std::string first_name(const std::string& key) const;
+  // The attributes of an element that are old spellings ("planner" on <grc>).
+  std::vector<std::string> old_attributes_of(const std::string& element) const;
+  const std::vector<KeyAlias>& aliases() const { return aliases_; }
 
   // Elements allowed under <scenario>, in documentation order, and the attributes of each.
   std::vector<std::string> root_elements() const;
@@ -81,6 +104,7 @@ class Schema {
   std::vector<KeySpec> keys_;
   std::vector<ParamGroup> params_;
   Rules rules_;
+  std::vector<KeyAlias> aliases_;
 };
 
 // The scenario.* keys: name, kind (one of `kinds`, default `default_kind`), runs, seed.

@@ -126,6 +126,15 @@ const KeySpec& known_key(const Settings& s, const std::string& key, const Locati
   return *spec;
 }
 
+std::string current_key(Settings& s, const std::string& key, const Location& where) {
+  if (s.schema().find(key)) return key;
+  const auto now = s.schema().renamed(key);
+  if (!now) return key;
+  s.add_note(fmt::format("{}note: key '{}' is read as '{}' (its old spelling)",
+                         location_prefix(where), printable(key), *now));
+  return *now;
+}
+
 void complete(Settings& s) {
   std::vector<std::string> defaults;
   for (const auto& [key, setting] : s.all())
