@@ -5,13 +5,17 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <typeindex>
+#include <utility>
 #include <vector>
 
 #include "base/bound.hpp"
 #include "base/declaration.hpp"
 #include "base/input_error.hpp"
+#include "base/numbers.hpp"
 
 namespace arsim::schedulers {
 
@@ -36,10 +40,12 @@ class Params {
   Params(const std::string& owner, const std::vector<ParamSpec>& specs,
          const std::map<std::string, std::string>& raw);
 
-  // The options struct C filled from the declarations bound to its fields.
+  // The options struct C filled from the declarations bound to its fields (`start` keeps the
+  // fields no declaration fills).
   template <class C>
-  C to() const {
-    return base::fill<C>(specs_, [this](const base::Declaration& d) { return raw(d.name); });
+  C to(C start = {}) const {
+    return base::fill<C>(
+        specs_, [this](const base::Declaration& d) { return raw(d.name); }, std::move(start));
   }
 
   int get_int(const std::string& key) const;
@@ -55,6 +61,43 @@ class Params {
 };
 
 using base::to_string;
+
+// field(name, member) with the default taken from `defaults` instead of a default-constructed C:
+// for a family whose defaults differ from the struct's (e.g. the EA inside the hybrid matcher).
+template <class C, class F>
+ParamSpec field_from(const C& defaults, std::string name, F C::*member) {
+  ParamSpec d = field(std::move(name), member);
+  d.fallback = base::detail::text_of(defaults.*member);
+  return d;
+}
+
+// A bound declaration whose default keeps the text it was always listed with (e.g. "1e5" for a
+// field initialised to 1e5, which prints "100000"): the default text enters scenario hashes. Throws
+// std::logic_error unless the text is the field's default value.
+inline ParamSpec listed_as(ParamSpec d, const std::string& text) {
+  if (base::parse_double(text) != base::parse_double(d.fallback))
+    throw std::logic_error(d.name + ": '" + text + "' is not the default " + d.fallback);
+  d.fallback = text;
+  return d;
+}
+
+// A string parameter with named choices that fills an enum field of C; the default is the name of
+// the field's initializer.
+template <class C, class E>
+ParamSpec choice(std::string name, E C::*member, std::vector<std::pair<std::string, E>> names) {
+  ParamSpec d = declare(std::move(name), ParamType::String);
+  for (const auto& [text, value] : names) {
+    d.choices.push_back(text);
+    if (value == C{}.*member) d.fallback = text;
+  }
+  d.binding = std::make_shared<const base::Binding>(base::Binding{
+      std::type_index(typeid(C)), [member, names](void* config, const std::string& text) {
+        for (const auto& [t, value] : names)
+          if (t == text) return static_cast<C*>(config)->*member = value, true;
+        return false;
+      }});
+  return d;
+}
 
 // A declaration from the positional fields of the former ParamSpec (name, type, default, help,
 // choices, inclusive range with +-1e300 meaning none); a string or path without choices may be
