@@ -69,14 +69,14 @@ void list_kinds(const arsim::engine::KindRegistry& kinds) {
 void list(const Catalog& reg) {
   list_kinds(reg.kinds);
   list(reg.algorithms.planners,
-       "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
-  list(reg.algorithms.intervals, "interval schedulers:");
+       "planners (<grc algorithm=\"NAME\">, parameters as <param name=... value=...>):");
+  list(reg.algorithms.intervals, "interval schedulers (<interval_rm algorithm=\"NAME\">):");
   list(reg.algorithms.matchers,
-       "resource matchers (offline experiments matching-*, parameter matchers):");
+       "resource matchers (<matcher algorithm=\"NAME\">; offline experiments matching-*):");
   list(reg.algorithms.gang_matchers,
-       "gang matchers (arsim classad gang --matcher NAME --param KEY=VALUE):");
+       "gang matchers (<matchmaker algorithm=\"NAME\">; arsim classad gang --matcher NAME):");
   list(reg.experiments,
-       "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
+       "offline experiments (<offline algorithm=\"NAME\">, parameters as <param .../>):");
 }
 
 // The output folder, or the folder it would be made in, takes files: checked before anything
@@ -276,7 +276,7 @@ int main(int argc, char** argv) {
     if (col->parsed()) return collect(reg, collect_dir);
     if (rep->parsed()) return report(report_dir, report_out);
     if (run->parsed()) check_run_flags(flags);
-    if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
+    if (!dump_dir.empty()) sets.push_back("grc.param.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {
       for (const auto& note : s.notes()) std::cerr << note << '\n';  // old spellings read

@@ -5,7 +5,7 @@
 //   key pattern "a.b"       <-> attribute b of element <a> (child of <scenario>)
 //   "scenario.b"            <-> attribute b of the root <scenario>
 //   "a.*.b"                 <-> attribute b of a repeatable element <a name="N">, key a.N.b
-//   "planner.*"             <-> <grc><param name="N" value="..."/>, key planner.N
+//   "grc.param.*"           <-> <grc><param name="N" value="..."/>, key grc.param.N
 //
 // '*' stands for one name without dots. scenarios/README.md documents every entry.
 #pragma once
@@ -58,10 +58,10 @@ struct KeyAlias {
 std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key);
 
 // Algorithm parameters written as <param name= value=> children of an element: under <grc> they
-// are planner parameters (keys "planner.<name>"), under <offline> experiment parameters.
+// are planner parameters (keys "grc.param.<name>"), under <offline> experiment parameters.
 struct ParamGroup {
   std::string element;  // "grc"
-  std::string prefix;   // "planner." (the schema has a "planner.*" entry for them)
+  std::string prefix;   // "grc.param." (the schema has a "grc.param.*" entry for them)
 };
 
 // The keys of one run kind: the scenario.* keys every scenario has, then the kind's own, in

@@ -1,5 +1,5 @@
 // The settings of one scenario: flat keys ("workload.cpus", "user.UserB.service_level",
-// "planner.backend") mapped to text values, each with the place it came from, so any consumer can
+// "grc.param.backend") mapped to text values, each with the place it came from, so any consumer can
 // reject a value with a one-line error naming the file, line and attribute (scenarios/README.md).
 //
 // The schema (schema.hpp) says which keys exist; load_scenario (loader.hpp) fills a Settings from a
@@ -76,7 +76,7 @@ InputError value_error(const Location& where, const std::string& expected,
 class Settings {
  public:
   // Typed access. A key that is absent is a programming error (std::logic_error): validated
-  // settings hold every applicable key. A value that does not parse as asked (e.g. a planner.*
+  // settings hold every applicable key. A value that does not parse as asked (e.g. a grc.param.*
   // string read as a number) is an InputError at the value's location.
   bool has(const std::string& key) const { return values_.count(key) != 0; }
   const Setting& at(const std::string& key) const;

@@ -35,7 +35,7 @@ std::string section_of(const std::string& key) {
 }
 
 // The concrete keys of a schema entry: the pattern itself, or one per declared name for
-// user.*.x and coordinator.*.x. Other wildcards (planner.*, coordinator.*.param.*) have no fixed
+// user.*.x and coordinator.*.x. Other wildcards (grc.param.*, coordinator.*.param.*) have no fixed
 // instances: they exist only when written.
 std::vector<std::string> instances(const KeySpec& spec, const Settings& s) {
   const std::string first = first_segment(spec.name);

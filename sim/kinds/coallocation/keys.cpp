@@ -68,7 +68,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
                  "<coordinator> name"),
       field("site.*.unit_value", &SiteKeys::unit_value).at_least(0)
           .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
-      field("grc.planner", &CoordinatorSetup::planner)
+      field("grc.algorithm", &CoordinatorSetup::planner)
           .about("co-allocation planner (registry name; checked by the registry)"),
       field("grc.frames", &CoordinatorConfig::frames).at_least(1).at_most(10000).about("candidate time frames per request"),
       field("grc.order", &CoordinatorConfig::order).one_of({"time", "late", "price", "quality"})
@@ -82,10 +82,10 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .at_most(1e9).in("s")
           .about("simulated seconds the GRC spends planning a request, between the RMs' "
                  "availability replies and its first hold"),
-      key("planner.*", T::String).about("planner parameter (checked by the registry)"),
+      key("grc.param.*", T::String).about("planner parameter (checked by the registry)"),
       // Coordinators beside <grc>: every attribute left out takes the <grc>'s value.
-      field("coordinator.*.planner", &CoordinatorKeys::planner)
-          .about("planner of this coordinator (absent: grc.planner with the <grc>'s params)"),
+      field("coordinator.*.algorithm", &CoordinatorKeys::planner)
+          .about("planner of this coordinator (absent: grc.algorithm with the <grc>'s params)"),
       field("coordinator.*.frames", &CoordinatorKeys::frames).at_least(1).at_most(10000)
           .about("candidate time frames per request (absent: grc.frames)"),
       field("coordinator.*.order", &CoordinatorKeys::order).one_of({"time", "late", "price", "quality"})
@@ -119,8 +119,15 @@ std::vector<scenario::KeySpec> Kind::keys() const {
 }
 // clang-format on
 
+// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"grc.planner", "grc.algorithm"},
+          {"planner.*", "grc.param.*"},
+          {"coordinator.*.planner", "coordinator.*.algorithm"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"grc", "planner."}, {"coordinator", "coordinator.*.param."}};
+  return {{"grc", "grc.param."}, {"coordinator", "coordinator.*.param."}};
 }
 
 void Kind::check_rules(const scenario::Settings& s) const {

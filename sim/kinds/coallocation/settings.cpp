@@ -121,7 +121,7 @@ std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
     c.name = name;
     if (own.planner) {
       c.planner = *own.planner;
-      c.planner_key = scenario::key_of("coordinator.*.planner", {name});
+      c.planner_key = scenario::key_of("coordinator.*.algorithm", {name});
     }
     take(c.decision.frames, own.frames);
     take(c.decision.order, own.order);
@@ -152,7 +152,7 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Cata
     std::map<std::string, std::string> params;
     // The <grc>'s parameters go with its planner, not with one a <coordinator> names itself.
     if (c->planner_key == setups.front().planner_key)
-      params = engine::algorithm_params(s, "planner.", specs);
+      params = engine::algorithm_params(s, "grc.param.", specs);
     if (coordinator != kDefaultCoordinator)
       for (auto& [k, v] :
            engine::algorithm_params(s, "coordinator." + coordinator + ".param.", specs))

@@ -72,8 +72,8 @@ inline const std::string kDefaultCoordinator = "grc";
 // <coordinator> leaves out take the <grc>'s values. grc.* fill the fields and `decision`.
 struct CoordinatorSetup {
   std::string name = kDefaultCoordinator;
-  std::string planner = "greedy";           // a registry name
-  std::string planner_key = "grc.planner";  // the key that names it: errors about it point there
+  std::string planner = "greedy";             // a registry name
+  std::string planner_key = "grc.algorithm";  // the key that names it: errors about it point there
   CoordinatorConfig decision;
   double hold_timeout = 60;
   double planning_delay = 0;  // simulated seconds per request

@@ -61,11 +61,11 @@ RunConfig read_config(const scenario::Settings& s) {
 
 std::unique_ptr<schedulers::GangMatcher> make_matcher(const engine::Catalog& catalog,
                                                       const scenario::Settings& s) {
-  return engine::at_setting(s, "matchmaker.matcher", [&] {
+  return engine::at_setting(s, "matchmaker.algorithm", [&] {
     const auto& matchers = catalog.algorithms.gang_matchers;
     const std::string name = scenario::read_config<RunConfig>(s).matcher;
-    return matchers.create(name,
-                           engine::algorithm_params(s, "matcher.", matchers.get(name).params));
+    return matchers.create(
+        name, engine::algorithm_params(s, "matchmaker.param.", matchers.get(name).params));
   });
 }
 

@@ -59,7 +59,7 @@ struct RunConfig {
 RunConfig read_config(const scenario::Settings& s);
 
 // The registered matcher with its parameters; a ParamError becomes an InputError at
-// matchmaker.matcher.
+// matchmaker.algorithm.
 std::unique_ptr<schedulers::GangMatcher> make_matcher(const engine::Catalog& catalog,
                                                       const scenario::Settings& s);
 

@@ -32,7 +32,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .in("s").about("mean time between two submissions (s)"),
       field("workload.durations", &RunConfig::durations).above(0).at_most(kMaxSeconds)
           .in("s").about("job durations, each job's drawn uniformly (s)"),
-      field("matchmaker.matcher", &RunConfig::matcher)
+      field("matchmaker.algorithm", &RunConfig::matcher)
           .about("gang matcher the negotiator runs every cycle (registry name)"),
       field("matchmaker.period", &RunConfig::period).above(0).at_most(kMaxSeconds)
           .in("s").about("time between the starts of two negotiation cycles (s)"),
@@ -40,7 +40,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .in("s").about("simulated seconds a cycle spends per index probe"),
       field("matchmaker.evaluation_cost", &RunConfig::evaluation_cost).at_least(0).at_most(kMaxStepCost)
           .in("s").about("simulated seconds a cycle spends per constraint evaluation"),
-      key("matcher.*", T::String)
+      key("matchmaker.param.*", T::String)
           .about("gang matcher parameter (checked by the registry), from <matchmaker><param>"),
       field("workstations.owner_return_rate", &RunConfig::owner_return_rate).at_least(0)
           .in("1/s").about("rate at which an away owner comes back (1/s); 0: owners never come back"),
@@ -58,8 +58,13 @@ std::vector<scenario::KeySpec> Kind::keys() const {
 }
 // clang-format on
 
+// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"matchmaker.matcher", "matchmaker.algorithm"}, {"matcher.*", "matchmaker.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"matchmaker", "matcher."}};
+  return {{"matchmaker", "matchmaker.param."}};
 }
 
 }  // namespace arsim::kinds::gangmatch

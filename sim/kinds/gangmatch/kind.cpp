@@ -61,7 +61,7 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   for (long long run = 0; limited && run < run_config.runs; ++run)
     if (auto why = limited->refuses(
             largest_pool(make_workload(c.workload(), seed, static_cast<int>(run)))))
-      s.fail_message("matchmaker.matcher", fmt::format("run {}: {}", run, *why));
+      s.fail_message("matchmaker.algorithm", fmt::format("run {}: {}", run, *why));
   if (!std::filesystem::is_regular_file(c.platform))
     s.fail("platform.file", "an existing platform file");
   // SimGrid loads the platform in a child process: what would stop a run stops check.

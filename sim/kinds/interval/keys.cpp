@@ -36,19 +36,25 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("index of the first job of the trace to use"),
       field("workload.jobs", &IntervalConfig::jobs).at_least(0).at_most(kMaxTasks).only(kSwf)
           .about("jobs to use from first_job on (0 = all; the window holds at most 10^6 jobs)"),
-      field("interval_rm.scheduler", &IntervalConfig::scheduler).need()
+      field("interval_rm.algorithm", &IntervalConfig::scheduler).need()
           .about("interval scheduler (registry name; checked by the registry)"),
       field("interval_rm.resources", &IntervalConfig::resources).at_least(1)
           .about("M: resources, the first M compute sites, in the platform's order"),
       field("interval_rm.period", &IntervalConfig::rm_period).need().above(0)
           .about("T: the scheduler runs once per period (SCS §2.3)"),
-      key("interval.*", T::String).about("interval scheduler parameter (checked by the registry)"),
+      key("interval_rm.param.*", T::String).about("interval scheduler parameter (checked by the registry)"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"interval_rm.scheduler", "interval_rm.algorithm"},
+          {"interval.*", "interval_rm.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"interval_rm", "interval."}};
+  return {{"interval_rm", "interval_rm.param."}};
 }
 
 }  // namespace arsim::kinds::interval

@@ -157,11 +157,11 @@ std::string Kind::description() const {
 namespace {
 std::shared_ptr<schedulers::IntervalScheduler> make_scheduler(const engine::Catalog& catalog,
                                                               const scenario::Settings& s) {
-  return engine::at_setting(s, "interval_rm.scheduler", [&] {
+  return engine::at_setting(s, "interval_rm.algorithm", [&] {
     const auto& schedulers = catalog.algorithms.intervals;
     const std::string name = read_config(s).scheduler;
     return std::shared_ptr<schedulers::IntervalScheduler>(schedulers.create(
-        name, engine::algorithm_params(s, "interval.", schedulers.get(name).params)));
+        name, engine::algorithm_params(s, "interval_rm.param.", schedulers.get(name).params)));
   });
 }
 }  // namespace

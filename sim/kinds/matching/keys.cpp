@@ -80,15 +80,20 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .in("s").about("simulated seconds per MILP solve"),
       spelled("matcher.seconds_per_lp_work", &MatchingConfig::seconds_per_lp_work, "7e-6").at_least(0).only(kModel)
           .in("s").about("simulated seconds per MILP work unit ((nodes + 1) x nonzeros)"),
-      key("match.*", T::String).about("resource matcher parameter (checked by the registry)"),
+      key("matcher.param.*", T::String).about("resource matcher parameter (checked by the registry)"),
       field("output.bucket", &MatchingConfig::bucket).above(0)
           .in("s").about("width of the time buckets of resources.csv (s)"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"match.*", "matcher.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"matcher", "match."}};
+  return {{"matcher", "matcher.param."}};
 }
 
 }  // namespace arsim::kinds::matching

@@ -137,8 +137,8 @@ std::shared_ptr<schedulers::ResourceMatcher> make_matcher(const engine::Catalog&
   return engine::at_setting(s, "matcher.algorithm", [&] {
     const auto& registry = catalog.algorithms.matchers;
     const std::string name = read_config(s).algorithm;
-    return std::shared_ptr<schedulers::ResourceMatcher>(
-        registry.create(name, engine::algorithm_params(s, "match.", registry.get(name).params)));
+    return std::shared_ptr<schedulers::ResourceMatcher>(registry.create(
+        name, engine::algorithm_params(s, "matcher.param.", registry.get(name).params)));
   });
 }
 

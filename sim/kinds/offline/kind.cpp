@@ -46,15 +46,20 @@ std::vector<scenario::KeySpec> Kind::keys() const {
   using scenario::key;
   using T = scenario::ValueType;
   return {
-      base::field("offline.experiment", &OfflineKeys::experiment).need()
+      base::field("offline.algorithm", &OfflineKeys::experiment).need()
           .about("offline experiment (registry name; checked by the registry)"),
-      key("experiment.*", T::String).about("experiment parameter (checked by the registry)"),
+      key("offline.param.*", T::String).about("experiment parameter (checked by the registry)"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"offline.experiment", "offline.algorithm"}, {"experiment.*", "offline.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"offline", "experiment."}};
+  return {{"offline", "offline.param."}};
 }
 
 std::string Kind::description() const {
@@ -64,10 +69,10 @@ std::string Kind::description() const {
 namespace {
 std::unique_ptr<experiments::OfflineExperiment> make_experiment(const engine::Catalog& catalog,
                                                                 const scenario::Settings& s) {
-  return engine::at_setting(s, "offline.experiment", [&] {
+  return engine::at_setting(s, "offline.algorithm", [&] {
     const std::string name = scenario::read_config<OfflineKeys>(s).experiment;
     return catalog.experiments.create(
-        name, engine::algorithm_params(s, "experiment.", catalog.experiments.get(name).params));
+        name, engine::algorithm_params(s, "offline.param.", catalog.experiments.get(name).params));
   });
 }
 }  // namespace
