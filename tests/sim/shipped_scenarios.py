@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A shipped scenario, checked and run briefly (one ctest test per file under scenarios/).
 
-1. `arsim check SCENARIO` on the file as shipped must pass.
+1. `arsim check SCENARIO` on the file as shipped must pass, and print no note: a shipped
+   scenario uses no old spelling (scenarios/README.md, "Old spellings").
 2. `arsim run SCENARIO` shortened must exit 0, with --audit when the run kind has an auditor
    (a kind without one refuses --audit, and then it runs without), and every run must leave its
    run.json. Shortened means, without a per-scenario list, so that new scenarios are covered:
@@ -116,8 +117,11 @@ def main():
     arsim, scenario = sys.argv[1], sys.argv[2]
     root = ET.parse(scenario).getroot()
 
-    if arsim_call([arsim, "check", scenario]).returncode != 0:
+    checked = arsim_call([arsim, "check", scenario])
+    if checked.returncode != 0:
         sys.exit(f"FAILED: arsim check {scenario}")
+    if "note:" in checked.stderr:
+        sys.exit(f"FAILED: {scenario} uses an old spelling (arsim check printed a note)")
 
     set_args = [a for s in shortened(arsim, root) for a in ("--set", s)]
     r = arsim_call([arsim, "check", scenario] + set_args)
