@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "base/numbers.hpp"
+#include "schedulers/param_text.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
@@ -49,10 +50,7 @@ void list(const Registry& registry, const std::string& heading) {
   std::cout << heading << "\n";
   for (const auto& [name, e] : registry.entries()) {
     std::cout << fmt::format("  {:<14} {}\n", name, e.description);
-    for (const auto& p : e.params)
-      std::cout << fmt::format("      {:<22} {:<7} default {:<8} {}\n", p.name,
-                               arsim::schedulers::to_string(p.type),
-                               p.fallback.empty() ? "''" : p.fallback, p.doc);
+    std::cout << arsim::schedulers::list_lines(e.params);
   }
 }
 
