@@ -102,8 +102,8 @@ std::optional<std::string> normalize(const Declaration& d, const std::string& va
       if (!parse_bool(v)) return std::nullopt;
       return v;
     case T::String:
-      if (v.empty()) return d.empty_ok && d.choices.empty() ? std::optional<std::string>(v)
-                                                            : std::nullopt;
+      if (v.empty())
+        return d.empty_ok && d.choices.empty() ? std::optional<std::string>(v) : std::nullopt;
       if (!d.choices.empty() && std::find(d.choices.begin(), d.choices.end(), v) == d.choices.end())
         return std::nullopt;
       return v;

@@ -28,8 +28,8 @@ Params::Params(const std::string& owner, const std::vector<ParamSpec>& specs,
     const std::string value = it == raw.end() ? spec.fallback : it->second;
     const auto normal = base::normalize(spec, value);
     if (!normal)
-      throw ParamError(fmt::format("{}: parameter '{}' = '{}': expected {}", owner, spec.name, value,
-                                   base::expected_text(spec)));
+      throw ParamError(fmt::format("{}: parameter '{}' = '{}': expected {}", owner, spec.name,
+                                   value, base::expected_text(spec)));
     values_[spec.name] = *normal;
   }
 }
