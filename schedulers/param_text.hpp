@@ -1,6 +1,5 @@
-// The text of declarations, for `arsim list` and the generated tables of the docs
-// (docs/reference/algorithms.md): derived from the declarations, so a changed default, range or
-// unit shows wherever the setting is listed.
+// The text of declarations, for `arsim list` and Markdown tables: derived from the declarations,
+// so a changed default, range or unit shows wherever the setting is listed.
 #pragma once
 
 #include <string>

@@ -277,9 +277,9 @@ int main(int argc, char** argv) {
     if (!dump_dir.empty()) sets.push_back("grc.param.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {
-      for (const auto& note : s.notes()) std::cerr << note << '\n';  // old spellings read
       const auto specs = arsim::scenario::expand(s);
       for (const auto& spec : specs) reg.kinds.of(spec.settings).check(reg, spec.settings);
+      for (const auto& note : s.notes()) std::cerr << note << '\n';  // old spellings read
       std::cout << fmt::format("{}: ok ({} runs)\n", scenario_file, specs.size());
       return 0;
     }

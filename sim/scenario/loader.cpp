@@ -171,8 +171,20 @@ class Reader {
                          now, a.name()));
       s_.add_note(fmt::format("{}note: <{}> attribute '{}' is read as '{}' (its old spelling)",
                               location_prefix(where), element, a.name(), now));
+    } else if (s_.has(key)) {  // an old spelling of this attribute came first
+      fail(n, a,
+           fmt::format("<{}> sets '{}' twice: attribute '{}' is an old spelling of it", element,
+                       a.name(), old_spelling_of(n, prefix, key)));
     }
     s_.set(key, check_value(*schema().find(key), a.value(), where), where);
+  }
+
+  // The attribute of `n` that is an old spelling of `key`.
+  std::string old_spelling_of(pugi::xml_node n, const std::string& prefix,
+                              const std::string& key) const {
+    for (auto a : n.attributes())
+      if (schema().renamed(prefix + "." + a.name()) == key) return a.name();
+    return "";
   }
 
   // First occurrence of a singleton element; a second one is an error.

@@ -43,7 +43,7 @@ using base::expected_text;
 std::string check_value(const KeySpec& spec, const std::string& value, const Location& where,
                         const std::string& suffix = "");
 
-// An old spelling of a key, still read with a note (scenarios/README.md, "Old spellings"):
+// An old spelling of a key, still read with a note ("Old spellings" in scenarios/README.md):
 // `pattern` was written `old` before. '*'s stand for one name each, in the same order in both
 // ("planner.*" -> "grc.param.*"). A renamed key keeps its old name in the scenario's canonical
 // text (so its hash), in sweep folder names and in aggregate.csv's columns: results made before

@@ -254,7 +254,7 @@ TEST(GangsimKind, CheckRefusesBadKeys) {
   auto s = load(catalog, dir, scenario_text(""));
   catalog.kinds.of(s).check(catalog, s);  // fine as written
   auto t = s;
-  scenario::apply_override(t, "matchmaker.matcher=nope");
+  scenario::apply_override(t, "matchmaker.algorithm=nope");
   expect_check_error(catalog, t, "unknown gang matcher 'nope'; valid: clustered, dynamic");
   t = s;
   scenario::apply_override(t, "matcher.order=sideways");
@@ -266,7 +266,7 @@ TEST(GangsimKind, CheckRefusesBadKeys) {
   EXPECT_THROW(load(catalog, dir, scenario_text("arrival=\"sometimes\"")), InputError);
   EXPECT_THROW(scenario::apply_override(s, "workstations.owner_return_rate=-1"), InputError);
   EXPECT_THROW(scenario::apply_override(s, "matchmaker.period=0"), InputError);
-  EXPECT_THROW(load(catalog, dir, scenario_text("", "<grc planner=\"greedy\"/>\n")), InputError);
+  EXPECT_THROW(load(catalog, dir, scenario_text("", "<grc algorithm=\"greedy\"/>\n")), InputError);
 }
 
 // Values within every single key's range whose run would abort, hang or write without bound:
@@ -297,7 +297,7 @@ TEST(GangsimKind, CheckRefusesWhatARunCouldNotDo) {
   }
   // What the exact reference cannot enumerate (a run aborted when its first cycle came).
   auto t = s;
-  scenario::apply_override(t, "matchmaker.matcher=exact");
+  scenario::apply_override(t, "matchmaker.algorithm=exact");
   scenario::apply_override(t, "workload.jobs=400");
   expect_check_error(catalog, t, "exact: more than 2000000 complete trees");
 }
@@ -321,7 +321,7 @@ std::string audited_run(const arsim::testing::TempDir& dir,
 TEST(GangsimKind, ExactRunsWhereItCanAndItsCyclesCostTime) {
   arsim::testing::TempDir dir;
   const std::string report = audited_run(
-      dir, {"matchmaker.matcher=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
+      dir, {"matchmaker.algorithm=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
   EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
   const std::string cycles = arsim::testing::slurp(dir.file("x/cycles.csv"));
   const auto first = cycles.substr(cycles.find('\n') + 1);

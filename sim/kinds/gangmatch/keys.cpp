@@ -58,7 +58,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
 }
 // clang-format on
 
-// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
 std::vector<scenario::KeyAlias> Kind::aliases() const {
   return {{"matchmaker.matcher", "matchmaker.algorithm"}, {"matcher.*", "matchmaker.param.*"}};
 }

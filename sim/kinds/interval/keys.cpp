@@ -47,7 +47,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
 }
 // clang-format on
 
-// The spellings before one vocabulary (scenarios/README.md, "Old spellings").
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
 std::vector<scenario::KeyAlias> Kind::aliases() const {
   return {{"interval_rm.scheduler", "interval_rm.algorithm"},
           {"interval.*", "interval_rm.param.*"}};

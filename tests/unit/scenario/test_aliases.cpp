@@ -45,7 +45,8 @@ TEST(KeyAlias, StarsCarryOverInOrder) {
   EXPECT_EQ(stars_of("user.*.x", "user.A.x"), (std::vector<std::string>{"A"}));
   EXPECT_EQ(stars_of("a.*.b.*", "a.X.b.Y"), (std::vector<std::string>{"X", "Y"}));
   EXPECT_FALSE(stars_of("user.*.x", "user.A.y"));
-  const Schema& schema = *toy_schemas().kinds.at("toy");
+  const SchemaSet schemas = toy_schemas();
+  const Schema& schema = *schemas.kinds.at("toy");
   EXPECT_EQ(schema.renamed("planner.backend"), "grc.param.backend");
   EXPECT_EQ(schema.renamed("user.B.scheduler"), "user.B.algorithm");
   EXPECT_EQ(schema.renamed("grc.frames"), std::nullopt);
