@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "base/numbers.hpp"
+#include "schedulers/param_text.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
@@ -49,10 +50,7 @@ void list(const Registry& registry, const std::string& heading) {
   std::cout << heading << "\n";
   for (const auto& [name, e] : registry.entries()) {
     std::cout << fmt::format("  {:<14} {}\n", name, e.description);
-    for (const auto& p : e.params)
-      std::cout << fmt::format("      {:<22} {:<7} default {:<8} {}\n", p.name,
-                               arsim::schedulers::to_string(p.type),
-                               p.default_value.empty() ? "''" : p.default_value, p.description);
+    std::cout << arsim::schedulers::list_lines(e.params);
   }
 }
 
@@ -69,14 +67,14 @@ void list_kinds(const arsim::engine::KindRegistry& kinds) {
 void list(const Catalog& reg) {
   list_kinds(reg.kinds);
   list(reg.algorithms.planners,
-       "planners (<grc planner=\"NAME\">, parameters as <param name=... value=...>):");
-  list(reg.algorithms.intervals, "interval schedulers:");
+       "planners (<grc algorithm=\"NAME\">, parameters as <param name=... value=...>):");
+  list(reg.algorithms.intervals, "interval schedulers (<interval_rm algorithm=\"NAME\">):");
   list(reg.algorithms.matchers,
-       "resource matchers (offline experiments matching-*, parameter matchers):");
+       "resource matchers (<matcher algorithm=\"NAME\">; offline experiments matching-*):");
   list(reg.algorithms.gang_matchers,
-       "gang matchers (arsim classad gang --matcher NAME --param KEY=VALUE):");
+       "gang matchers (<matchmaker algorithm=\"NAME\">; arsim classad gang --matcher NAME):");
   list(reg.experiments,
-       "offline experiments (<offline experiment=\"NAME\">, parameters as <param .../>):");
+       "offline experiments (<offline algorithm=\"NAME\">, parameters as <param .../>):");
 }
 
 // The output folder, or the folder it would be made in, takes files: checked before anything
@@ -276,11 +274,12 @@ int main(int argc, char** argv) {
     if (col->parsed()) return collect(reg, collect_dir);
     if (rep->parsed()) return report(report_dir, report_out);
     if (run->parsed()) check_run_flags(flags);
-    if (!dump_dir.empty()) sets.push_back("planner.dump_dir=" + dump_dir);
+    if (!dump_dir.empty()) sets.push_back("grc.param.dump_dir=" + dump_dir);
     const Settings s = load(reg, scenario_file, sets, seed);
     if (check->parsed()) {
       const auto specs = arsim::scenario::expand(s);
       for (const auto& spec : specs) reg.kinds.of(spec.settings).check(reg, spec.settings);
+      for (const auto& note : s.notes()) std::cerr << note << '\n';  // old spellings read
       std::cout << fmt::format("{}: ok ({} runs)\n", scenario_file, specs.size());
       return 0;
     }

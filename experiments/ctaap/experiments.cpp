@@ -13,6 +13,7 @@
 namespace arsim::experiments::ctaap {
 
 using namespace schedulers::ctaap;
+using schedulers::legacy_spec;
 using schedulers::ParamError;
 using schedulers::Params;
 using schedulers::ParamSpec;
@@ -30,41 +31,26 @@ std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::str
                                         const std::string& bb_time_limit) {
   using T = ParamType;
   std::vector<ParamSpec> specs = {
-      {"request_nodes", T::Int, nodes, "tasks n of the request graph", {}, 1, 100000},
-      {"clusters", T::Int, "5", "clusters m of the offer", {}, 1, 10000},
-      {"request_max", T::Int, "100", "request properties uniform in 1..request_max", {}, 1, 1e9},
-      {"offer_max", T::Int, offer, "offered properties uniform in 1..offer_max", {}, 1, 1e9},
-      {"capacity_min",
-       T::Int,
-       "1",
-       "cluster capacity uniform in capacity_min..capacity_max",
-       {},
-       0,
-       1e9},
-      {"capacity_max",
-       T::Int,
-       capacity_max,
-       "upper end of the capacity range; 0 = max(1, request_nodes / 5) (Fig. 3)",
-       {},
-       0,
-       1e9},
-      {"edge_density", T::Double, "1", "probability that two tasks share a request edge", {}, 0, 1},
-      {"properties",
-       T::Int,
-       "1",
-       "node properties compared by eq. (3): 1 = CPU, 2 = CPU and memory",
-       {},
-       1,
-       2},
-      {"ip", T::Bool, "true", "also solve the exact IP (the reference)", {}},
-      {"bb", T::Bool, "true", "also run ctaap-bb (exact.hpp), started from CTAAP's allocation", {}},
-      {"bb_time_limit",
-       T::Double,
-       bb_time_limit,
-       "seconds per ctaap-bb run (0 = none)",
-       {},
-       0,
-       1e9},
+      legacy_spec("request_nodes", T::Int, nodes, "tasks n of the request graph", {}, 1, 100000),
+      legacy_spec("clusters", T::Int, "5", "clusters m of the offer", {}, 1, 10000),
+      legacy_spec("request_max", T::Int, "100", "request properties uniform in 1..request_max", {},
+                  1, 1e9),
+      legacy_spec("offer_max", T::Int, offer, "offered properties uniform in 1..offer_max", {}, 1,
+                  1e9),
+      legacy_spec("capacity_min", T::Int, "1",
+                  "cluster capacity uniform in capacity_min..capacity_max", {}, 0, 1e9),
+      legacy_spec("capacity_max", T::Int, capacity_max,
+                  "upper end of the capacity range; 0 = max(1, request_nodes / 5) (Fig. 3)", {}, 0,
+                  1e9),
+      legacy_spec("edge_density", T::Double, "1", "probability that two tasks share a request edge",
+                  {}, 0, 1),
+      legacy_spec("properties", T::Int, "1",
+                  "node properties compared by eq. (3): 1 = CPU, 2 = CPU and memory", {}, 1, 2),
+      legacy_spec("ip", T::Bool, "true", "also solve the exact IP (the reference)", {}),
+      legacy_spec("bb", T::Bool, "true",
+                  "also run ctaap-bb (exact.hpp), started from CTAAP's allocation", {}),
+      legacy_spec("bb_time_limit", T::Double, bb_time_limit, "seconds per ctaap-bb run (0 = none)",
+                  {}, 0, 1e9),
   };
   for (auto& s : solver_param_specs()) specs.push_back(s);
   for (auto& s : ip_param_specs("ip_", ip_time_limit)) specs.push_back(s);

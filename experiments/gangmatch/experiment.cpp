@@ -11,6 +11,7 @@ namespace arsim::experiments::gangmatch {
 
 namespace {
 
+using schedulers::legacy_spec;
 using schedulers::ParamError;
 using schedulers::ParamType;
 
@@ -27,35 +28,20 @@ const std::vector<std::string>& columns() {
 std::vector<schedulers::ParamSpec> specs() {
   using T = ParamType;
   return {
-      {"jobs", T::Int, "1000", "N: jobs, and as many workstations", {}, 0, 10000000},
-      {"license_density",
-       T::Double,
-       "1",
-       "L: licenses per job (0.5 and 1 in the paper)",
-       {},
-       0,
-       100},
-      {"selectivity", T::Int, "1", "S: partitions of workstations and licenses", {}, 1, 1000000},
-      {"platforms", T::Int, "7", "(Arch, OpSys) pairs in use, most common first", {}, 1, 7},
-      {"request_scale",
-       T::Int,
-       "1",
-       "jobs ask for this many times the default memory (a tighter workload)",
-       {},
-       1,
-       16},
-      {"matchers",
-       T::String,
-       "naive indexed dynamic clustered",
-       "gang matchers to run, each NAME or NAME:key=value,key=value",
-       {}},
-      {"exact_max_jobs",
-       T::Int,
-       "0",
-       "also compute the exact optimum when jobs <= this (0 = never)",
-       {},
-       0,
-       1000},
+      legacy_spec("jobs", T::Int, "1000", "N: jobs, and as many workstations", {}, 0, 10000000),
+      legacy_spec("license_density", T::Double, "1", "L: licenses per job (0.5 and 1 in the paper)",
+                  {}, 0, 100),
+      legacy_spec("selectivity", T::Int, "1", "S: partitions of workstations and licenses", {}, 1,
+                  1000000),
+      legacy_spec("platforms", T::Int, "7", "(Arch, OpSys) pairs in use, most common first", {}, 1,
+                  7),
+      legacy_spec("request_scale", T::Int, "1",
+                  "jobs ask for this many times the default memory (a tighter workload)", {}, 1,
+                  16),
+      legacy_spec("matchers", T::String, "naive indexed dynamic clustered",
+                  "gang matchers to run, each NAME or NAME:key=value,key=value", {}),
+      legacy_spec("exact_max_jobs", T::Int, "0",
+                  "also compute the exact optimum when jobs <= this (0 = never)", {}, 0, 1000),
   };
 }
 

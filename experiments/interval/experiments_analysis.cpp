@@ -172,22 +172,16 @@ void register_analysis_experiments(ExperimentRegistry& experiments,
   const IntervalRegistry* reg = &schedulers;
   std::vector<ParamSpec> spectrum = workload_params();
   for (auto& s : spectrum) {  // the defaults of the trap: N = 500, g = 0.02
-    if (s.name == "tasks") s.default_value = "500";
-    if (s.name == "granularity") s.default_value = "0.02";
+    if (s.name == "tasks") s.fallback = "500";
+    if (s.name == "granularity") s.fallback = "0.02";
   }
   for (const auto& s : level_params()) spectrum.push_back(s);
-  spectrum.push_back({"schedulers",
-                      ParamType::String,
-                      "scs,scs-ls,est-ect,ect,soft-maxima-is,metis",
-                      "comma-separated interval scheduler names",
-                      {}});
-  spectrum.push_back({"max_dense",
-                      ParamType::Int,
-                      "3000",
-                      "largest N whose whole spectrum is computed densely",
-                      {},
-                      0,
-                      20000});
+  spectrum.push_back(legacy_spec("schedulers", ParamType::String,
+                                 "scs,scs-ls,est-ect,ect,soft-maxima-is,metis",
+                                 "comma-separated interval scheduler names", {}));
+  spectrum.push_back(legacy_spec("max_dense", ParamType::Int, "3000",
+                                 "largest N whose whole spectrum is computed densely", {}, 0,
+                                 20000));
   experiments.add(
       {"scs-spectrum",
        "SCS trap analysis: spectrum of L^-1/2 Sigma L^-1/2, cluster sizes and D of SCS vs "
@@ -195,11 +189,9 @@ void register_analysis_experiments(ExperimentRegistry& experiments,
        spectrum, [reg](const Params& p) { return std::make_unique<SpectrumExperiment>(p, *reg); }});
   experiments.add({"scs-table1",
                    "SCS Table 1: the Fig. 1 example, Maxima IS vs the SCS assignment vs ours",
-                   {{"schedulers",
-                     ParamType::String,
-                     "maxima-is,soft-maxima-is,scs,scs-ls,est-ect,ect",
-                     "comma-separated interval scheduler names",
-                     {}}},
+                   {legacy_spec("schedulers", ParamType::String,
+                                "maxima-is,soft-maxima-is,scs,scs-ls,est-ect,ect",
+                                "comma-separated interval scheduler names", {})},
                    [reg](const Params& p) { return std::make_unique<Table1Experiment>(p, *reg); }});
 }
 

@@ -16,6 +16,7 @@ namespace {
 
 namespace mm = model::matching;
 using experiments::ResultTable;
+using schedulers::legacy_spec;
 using schedulers::MatchResult;
 using schedulers::Params;
 using schedulers::ParamSpec;
@@ -37,54 +38,30 @@ std::string num(double v) {
 std::vector<ParamSpec> specs(const std::string& matchers) {
   using T = ParamType;
   return {
-      {"jobs", T::Int, "10", "jobs per batch (§5.2: 10, 20, 30, 40)", {}, 0, 1e6},
-      {"complexity",
-       T::Double,
-       "0.1",
-       "p of §5.1: Bernoulli probability of types, attributes",
-       {},
-       0.01,
-       1},
-      {"resources_per_type", T::Int, "50", "instances of each Table 1 type", {}, 1, 1e6},
-      {"objective", T::String, "throughput", "what the matchers maximise", mm::objective_names()},
-      {"balance_weight", T::Double, "0.5", "w of load_balance (throughput + w F)", {}, 0, 0.999},
-      {"matchers",
-       T::String,
-       matchers,
-       "registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
-       "overrides parameters",
-       {}},
-      {"lp_time_limit",
-       T::Double,
-       "0",
-       "wall seconds per lp solve (0 = none; machine-dependent)",
-       {},
-       0,
-       1e9},
-      {"ea_max_iterations", T::Int, "1000", "ea generations (§5.1: 1,000)", {}, 0, 2e9},
-      {"ea_stall_iterations",
-       T::Int,
-       "500",
-       "ea: stop after this many without improvement (§5.1: 500)",
-       {},
-       1,
-       2e9},
-      {"hybrid_max_iterations", T::Int, "100", "hybrid generations (§5.1: 100)", {}, 0, 2e9},
-      {"hybrid_stall_iterations",
-       T::Int,
-       "50",
-       "hybrid: stop after this many without improvement (§5.1: 50)",
-       {},
-       1,
-       2e9},
-      {"lns_max_iterations", T::Int, "1000", "lns moves", {}, 0, 2e9},
-      {"lns_stall_iterations",
-       T::Int,
-       "100",
-       "lns: stop after this many moves without improvement",
-       {},
-       1,
-       2e9},
+      legacy_spec("jobs", T::Int, "10", "jobs per batch (§5.2: 10, 20, 30, 40)", {}, 0, 1e6),
+      legacy_spec("complexity", T::Double, "0.1",
+                  "p of §5.1: Bernoulli probability of types, attributes", {}, 0.01, 1),
+      legacy_spec("resources_per_type", T::Int, "50", "instances of each Table 1 type", {}, 1, 1e6),
+      legacy_spec("objective", T::String, "throughput", "what the matchers maximise",
+                  mm::objective_names()),
+      legacy_spec("balance_weight", T::Double, "0.5", "w of load_balance (throughput + w F)", {}, 0,
+                  0.999),
+      legacy_spec("matchers", T::String, matchers,
+                  "registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
+                  "overrides parameters",
+                  {}),
+      legacy_spec("lp_time_limit", T::Double, "0",
+                  "wall seconds per lp solve (0 = none; machine-dependent)", {}, 0, 1e9),
+      legacy_spec("ea_max_iterations", T::Int, "1000", "ea generations (§5.1: 1,000)", {}, 0, 2e9),
+      legacy_spec("ea_stall_iterations", T::Int, "500",
+                  "ea: stop after this many without improvement (§5.1: 500)", {}, 1, 2e9),
+      legacy_spec("hybrid_max_iterations", T::Int, "100", "hybrid generations (§5.1: 100)", {}, 0,
+                  2e9),
+      legacy_spec("hybrid_stall_iterations", T::Int, "50",
+                  "hybrid: stop after this many without improvement (§5.1: 50)", {}, 1, 2e9),
+      legacy_spec("lns_max_iterations", T::Int, "1000", "lns moves", {}, 0, 2e9),
+      legacy_spec("lns_stall_iterations", T::Int, "100",
+                  "lns: stop after this many moves without improvement", {}, 1, 2e9),
   };
 }
 
@@ -277,8 +254,8 @@ void register_experiments(experiments::ExperimentRegistry& registry,
                   return std::make_unique<Table2>(config_from(p, matchers), matchers);
                 }});
   auto anytime = specs("lp ea hybrid lns");
-  anytime.push_back(
-      {"max_solutions", ParamType::Int, "50", "CBC incumbents recorded at most", {}, 1, 1e6});
+  anytime.push_back(legacy_spec("max_solutions", ParamType::Int, "50",
+                                "CBC incumbents recorded at most", {}, 1, 1e6));
   registry.add({"matching-anytime",
                 "Garbacki & Naik matchers anytime: incumbent objective against work and time for "
                 "ea, hybrid, lns and CBC",

@@ -8,82 +8,90 @@ namespace arsim::schedulers::ctaap {
 
 namespace {
 
-ParamSpec number(std::string name, ParamType type, std::string value, std::string about, double min,
-                 double max) {
-  return {std::move(name), type, std::move(value), std::move(about), {}, min, max};
-}
-
-ParamSpec choice(std::string name, std::string value, std::string about,
-                 std::vector<std::string> choices) {
-  return {std::move(name), ParamType::String, std::move(value), std::move(about),
-          std::move(choices)};
-}
+// The parameters held as text: GraduatedOptions holds the compatibility as a function and IpOptions
+// the CBC options split into words.
+struct SolverText {
+  std::string compatibility = "binary";
+};
+struct IpText {
+  std::string cbc_args = milp::kCbcDirectArgs;
+};
 
 }  // namespace
 
 std::vector<ParamSpec> solver_param_specs() {
-  using T = ParamType;
+  using G = GraduatedOptions;
   return {
-      number("beta0", T::Double, "0.5", "β0, first annealing parameter (§4)", 1e-9, 1e9),
-      number("beta_f", T::Double, "10", "βf, last annealing parameter (§4)", 1e-9, 1e9),
-      number("beta_r", T::Double, "1.075", "βr, annealing rate (§4)", 1.000001, 1e9),
-      number("i0", T::Int, "4", "I0, iterations per β (§4)", 1, 1e6),
-      number("i1", T::Int, "30", "I1, normalisation sweeps per iteration (§4)", 1, 1e6),
-      number("tolerance", T::Double, "0.001", "convergence: largest change of an entry of X", 1e-15,
-             1),
-      choice("compatibility", "binary", "edge compatibility F(b, b̂) of step 1",
-             compatibility_names()),
-      choice("q_scale", "none", "none (paper) or degree: Q divided by the task's request edges",
-             {"none", "degree"}),
-      number("size_bonus", T::Double, "0", "added to every matching weight (0 = paper)", 0, 1e9),
-      {"literal_columns",
-       T::Bool,
-       "false",
-       "column divisor drops the cap-1 largest of all entries, slack included (graduated.hpp)",
-       {}},
-      {"fill", T::Bool, "false", "after the clean-up, add tasks that fit (not in the paper)", {}},
+      field("beta0", &G::beta0)
+          .at_least(1e-9)
+          .at_most(1e9)
+          .about("β0, first annealing parameter (§4)"),
+      field("beta_f", &G::beta_f)
+          .at_least(1e-9)
+          .at_most(1e9)
+          .about("βf, last annealing parameter (§4)"),
+      field("beta_r", &G::beta_r).at_least(1.000001).at_most(1e9).about("βr, annealing rate (§4)"),
+      field("i0", &G::i0).at_least(1).at_most(1e6).about("I0, iterations per β (§4)"),
+      field("i1", &G::i1)
+          .at_least(1)
+          .at_most(1e6)
+          .about("I1, normalisation sweeps per iteration (§4)"),
+      field("tolerance", &G::tolerance)
+          .at_least(1e-15)
+          .at_most(1)
+          .about("convergence: largest change of an entry of X"),
+      field("compatibility", &SolverText::compatibility)
+          .one_of(compatibility_names())
+          .about("edge compatibility F(b, b̂) of step 1"),
+      choice("q_scale", &G::q_scale, {{"none", QScale::None}, {"degree", QScale::Degree}})
+          .about("none (paper) or degree: Q divided by the task's request edges"),
+      field("size_bonus", &SolverOptions::size_bonus)
+          .at_least(0)
+          .at_most(1e9)
+          .about("added to every matching weight (0 = paper)"),
+      field("literal_columns", &G::literal_columns)
+          .about("column divisor drops the cap-1 largest of all entries, slack included "
+                 "(graduated.hpp)"),
+      field("fill", &SolverOptions::fill)
+          .about("after the clean-up, add tasks that fit (not in the paper)"),
   };
 }
 
 SolverOptions solver_options_from(const Params& p) {
-  SolverOptions o;
-  o.graduated.beta0 = p.get_double("beta0");
-  o.graduated.beta_f = p.get_double("beta_f");
-  o.graduated.beta_r = p.get_double("beta_r");
-  o.graduated.i0 = p.get_int("i0");
-  o.graduated.i1 = p.get_int("i1");
-  o.graduated.tolerance = p.get_double("tolerance");
-  o.graduated.compatibility = compatibility_by_name(p.get_string("compatibility"));
-  o.graduated.q_scale = parse_q_scale(p.get_string("q_scale"));
-  o.size_bonus = p.get_double("size_bonus");
-  o.graduated.literal_columns = p.get_bool("literal_columns");
-  o.fill = p.get_bool("fill");
+  SolverOptions o = p.to<SolverOptions>();
+  o.graduated = p.to<GraduatedOptions>();
+  o.graduated.compatibility = compatibility_by_name(p.to<SolverText>().compatibility);
   if (o.graduated.beta_f < o.graduated.beta0)
     throw ParamError("ctaap: parameter 'beta_f' must be >= beta0");
   return o;
 }
 
 std::vector<ParamSpec> ip_param_specs(const std::string& prefix, double default_time_limit) {
+  IpOptions d;
+  d.time_limit = default_time_limit;
   return {
-      choice(prefix + "backend", "cbc", "MILP solver of the exact IP", {"cbc", "glpk"}),
-      number(prefix + "time_limit", ParamType::Double, fmt::format("{}", default_time_limit),
-             "seconds per IP solve (0 = none)", 0, 1e9),
-      choice(prefix + "linearisation", "clique", "rows replacing eq. (4) (ip.hpp)",
-             {"clique", "star", "pairwise"}),
-      {prefix + "cbc_args",
-       ParamType::String,
-       milp::kCbcDirectArgs,
-       "CBC options as on the cbc command line (empty = CBC defaults)",
-       {}},
+      choice(prefix + "backend", &IpOptions::backend,
+             {{"cbc", milp::Backend::Cbc}, {"glpk", milp::Backend::Glpk}})
+          .about("MILP solver of the exact IP"),
+      field_from(d, prefix + "time_limit", &IpOptions::time_limit)
+          .at_least(0)
+          .at_most(1e9)
+          .in("s")
+          .about("seconds per IP solve (0 = none)"),
+      choice(prefix + "linearisation", &IpOptions::linearisation,
+             {{"clique", Linearisation::Clique},
+              {"star", Linearisation::Star},
+              {"pairwise", Linearisation::Pairwise}})
+          .about("rows replacing eq. (4) (ip.hpp)"),
+      field(prefix + "cbc_args", &IpText::cbc_args)
+          .may_be_empty()
+          .about("CBC options as on the cbc command line (empty = CBC defaults)"),
   };
 }
 
 IpOptions ip_options_from(const Params& p, const std::string& prefix, const std::string& owner) {
-  IpOptions o;
-  o.backend = milp::parse_backend(p.get_string(prefix + "backend"));
-  o.time_limit = p.get_double(prefix + "time_limit");
-  o.linearisation = parse_linearisation(p.get_string(prefix + "linearisation"));
-  o.cbc_args = milp::split_words(p.get_string(prefix + "cbc_args"));
+  IpOptions o = p.to<IpOptions>();
+  o.cbc_args = milp::split_words(p.to<IpText>().cbc_args);
   try {
     milp::check_cbc_args(o.cbc_args);
   } catch (const std::invalid_argument& e) {

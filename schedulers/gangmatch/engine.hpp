@@ -46,8 +46,8 @@ struct EngineOptions {
   Order order = Order::Dynamic;
   bool clustered = false;
   bool use_rank = true;
-  long max_docks = 0;      // per root; 0 = no limit. A root over the limit gets no gang.
-  int max_gang_size = 64;  // ads in one gang; larger gangs are not searched
+  long long max_docks = 0;  // per root; 0 = no limit. A root over the limit gets no gang.
+  int max_gang_size = 64;   // ads in one gang; larger gangs are not searched
   std::vector<std::string> index_only;  // Index: use only these attributes (folded); empty = all
 };
 

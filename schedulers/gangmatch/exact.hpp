@@ -24,8 +24,8 @@ class ExactLimitError : public InputError {
 };
 
 struct ExactOptions {
-  long max_trees = 2000000;      // complete trees checked; more throws (the pool is too large)
-  long max_candidates = 200000;  // valid gangs enumerated; more throws
+  long long max_trees = 2000000;      // complete trees checked; more throws (the pool is too large)
+  long long max_candidates = 200000;  // valid gangs enumerated; more throws
 };
 
 struct ExactResult {

@@ -49,47 +49,49 @@ class ExactMatcher : public GangMatcher, public LimitedMatcher {
   ExactOptions o_;
 };
 
+// The engine's parameters that are not one of its fields.
+struct EngineChoices {
+  bool right_to_left = false;  // order
+  bool scan_by_type = false;   // scan
+};
+
 std::vector<ParamSpec> common_specs(bool with_order, bool with_scan = false) {
-  using T = ParamType;
+  using O = EngineOptions;
   std::vector<ParamSpec> specs = {
-      {"rank", T::Bool, "true", "try candidates by descending Rank of the probing port", {}},
-      {"max_docks",
-       T::Int,
-       "0",
-       "docks tried per root before giving it up (0 = no limit; deterministic)",
-       {},
-       0,
-       2e9},
-      {"max_gang_size", T::Int, "64", "ads in one gang at most", {}, 1, 100000},
+      field("rank", &O::use_rank).about("try candidates by descending Rank of the probing port"),
+      field("max_docks", &O::max_docks)
+          .at_least(0)
+          .at_most(2e9)
+          .about("docks tried per root before giving it up (0 = no limit; deterministic)"),
+      field("max_gang_size", &O::max_gang_size)
+          .at_least(1)
+          .at_most(100000)
+          .about("ads in one gang at most"),
   };
   if (with_scan)
     specs.insert(specs.begin(),
-                 {"scan",
-                  T::String,
-                  "all",
-                  "candidates of a port: every free ad, or only the ads of the Type the port "
-                  "asks for (a reading of §5's nested loops)",
-                  {"all", "type"}});
+                 choice("scan", &EngineChoices::scan_by_type, {{"all", false}, {"type", true}})
+                     .about("candidates of a port: every free ad, or only the ads of the Type the "
+                            "port asks for (a reading of §5's nested loops)"));
   if (with_order)
-    specs.insert(specs.begin(), {"order",
-                                 T::String,
-                                 "left-to-right",
-                                 "port order: ports of an ad first to last, or last to first",
-                                 {"left-to-right", "right-to-left"}});
+    specs.insert(specs.begin(), choice("order", &EngineChoices::right_to_left,
+                                       {{"left-to-right", false}, {"right-to-left", true}})
+                                    .about("port order: ports of an ad first to last, or last to "
+                                           "first"));
   return specs;
 }
 
-EngineOptions options_from(const Params& p, EngineOptions o, bool with_order, bool with_scan) {
-  if (with_scan && p.get_string("scan") == "type") {
+// `base` with the parameters given: those of a family not declared keep base's value.
+EngineOptions options_from(const Params& p, EngineOptions base, bool with_order) {
+  EngineOptions o = p.to<EngineOptions>(std::move(base));
+  const auto choices = p.to<EngineChoices>();
+  if (choices.scan_by_type) {
     o.source = EngineOptions::Source::Index;  // an index over Type alone
     o.index_only = {"type"};
   }
   if (with_order)
-    o.order = p.get_string("order") == "right-to-left" ? EngineOptions::Order::RightToLeft
-                                                       : EngineOptions::Order::LeftToRight;
-  o.use_rank = p.get_bool("rank");
-  o.max_docks = p.get_int("max_docks");
-  o.max_gang_size = p.get_int("max_gang_size");
+    o.order = choices.right_to_left ? EngineOptions::Order::RightToLeft
+                                    : EngineOptions::Order::LeftToRight;
   return o;
 }
 
@@ -103,9 +105,8 @@ EngineOptions engine(EngineOptions::Source source, EngineOptions::Order order, b
 
 void add_engine(GangMatcherRegistry& r, const std::string& name, const std::string& what,
                 EngineOptions base, bool with_order, bool with_scan = false) {
-  r.add({name, what, common_specs(with_order, with_scan),
-         [base, with_order, with_scan](const Params& p) {
-           return std::make_unique<EngineMatcher>(options_from(p, base, with_order, with_scan));
+  r.add({name, what, common_specs(with_order, with_scan), [base, with_order](const Params& p) {
+           return std::make_unique<EngineMatcher>(options_from(p, base, with_order));
          }});
 }
 
@@ -133,14 +134,15 @@ void register_matchers(GangMatcherRegistry& r) {
   r.add({"exact",
          "the most gangs possible (any root order): brute-force enumeration of every valid gang "
          "and a set-packing 0-1 IP on CBC; small pools only",
-         {{"max_trees", ParamType::Int, "2000000", "complete trees checked at most", {}, 1, 2e9},
-          {"max_candidates", ParamType::Int, "200000", "valid gangs at most", {}, 1, 2e9}},
-         [](const Params& p) {
-           ExactOptions o;
-           o.max_trees = p.get_int("max_trees");
-           o.max_candidates = p.get_int("max_candidates");
-           return std::make_unique<ExactMatcher>(o);
-         }});
+         {field("max_trees", &ExactOptions::max_trees)
+              .at_least(1)
+              .at_most(2e9)
+              .about("complete trees checked at most"),
+          field("max_candidates", &ExactOptions::max_candidates)
+              .at_least(1)
+              .at_most(2e9)
+              .about("valid gangs at most")},
+         [](const Params& p) { return std::make_unique<ExactMatcher>(p.to<ExactOptions>()); }});
 }
 
 }  // namespace arsim::schedulers::gangmatch

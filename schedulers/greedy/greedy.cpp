@@ -77,14 +77,13 @@ void register_planner(PlannerRegistry& registry) {
       "greedy",
       "Greedy baseline: per frame, largest components first on the sites with the most free "
       "cores, then each network on the widest free path (no optimisation)",
-      {ParamSpec{"max_hops",
-                 ParamType::Int,
-                 "0",
-                 "maximum edges per network path (0 = unlimited), like N_max of GridARS eq. 11",
-                 {},
-                 0,
-                 1000000}},
-      [](const Params& p) { return std::make_unique<GreedyPlanner>(p.get_int("max_hops")); },
+      {field("max_hops", &GreedyOptions::max_hops)
+           .at_least(0)
+           .at_most(1000000)
+           .about("maximum edges per network path (0 = unlimited), like N_max of GridARS eq. 11")},
+      [](const Params& p) {
+        return std::make_unique<GreedyPlanner>(p.to<GreedyOptions>().max_hops);
+      },
   });
 }
 

@@ -36,9 +36,14 @@ std::optional<model::Plan> plan_frame(const model::ResourceGraph& graph,
                                       const model::Request& request,
                                       const model::Availability& avail, int max_hops = 0);
 
+// The parameters of "greedy".
+struct GreedyOptions {
+  int max_hops = 0;  // edges per network path at most, 0 = unlimited
+};
+
 class GreedyPlanner : public CoallocationPlanner {
  public:
-  explicit GreedyPlanner(int max_hops = 0) : max_hops_(max_hops) {}
+  explicit GreedyPlanner(int max_hops = GreedyOptions{}.max_hops) : max_hops_(max_hops) {}
 
   std::vector<model::Plan> plan(const model::ResourceGraph& graph, const model::Request& request,
                                 const std::vector<model::Availability>& frames,

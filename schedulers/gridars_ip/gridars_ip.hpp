@@ -75,8 +75,8 @@ struct Options {
   bool extra_constraints = true;
   int n_max = 4;
   double time_limit = 10;
-  long max_variables = 200000;
-  long node_limit = 0;
+  long long max_variables = 200000;
+  long long node_limit = 0;
   bool first_feasible = false;
   std::string dump_dir;
   double balance = 0;
@@ -88,8 +88,8 @@ struct Options {
   bool frame_shortcuts = true;  // see above; only with reuse_identical_frames
 };
 
-std::vector<ParamSpec> param_specs();
-Options options_from(const Params& params);
+std::vector<ParamSpec> param_specs();  // bound to the fields of Options
+Options checked(Options options);      // ParamError when cbc_args are not CBC's options
 
 // Variables of one frame's model for a request of `size` (eqs. 1-2).
 double model_variables(const ModelSize& size);

@@ -15,17 +15,6 @@ namespace arsim::schedulers::gridars_ip {
 
 namespace {
 
-ParamSpec spec(std::string name, ParamType type, std::string value, std::string description,
-               double min = -1e300, double max = 1e300, std::vector<std::string> choices = {}) {
-  return {std::move(name),
-          type,
-          std::move(value),
-          std::move(description),
-          std::move(choices),
-          min,
-          max};
-}
-
 // Verify: check_plan did not build the model, so a plan it rejects is a bug here. Decoding only
 // drops arcs, which never add negative value, so the plan is no dearer than the solver's solution.
 void verify(const model::ResourceGraph& graph, const model::Request& request,
@@ -150,53 +139,54 @@ class Session final : public FramePlanning {
 }  // namespace
 
 std::vector<ParamSpec> param_specs() {
-  using T = ParamType;
+  using O = Options;
   return {
-      spec("backend", T::String, "cbc", "MILP solver", -1e300, 1e300, {"cbc", "glpk"}),
-      spec("extra_constraints", T::Bool, "true", "add GridARS eqs. (10) and (11)"),
-      spec("n_max", T::Int, "4", "N_max of eq. (11): most paths per requested network", 1, 1e6),
-      spec("time_limit", T::Double, "10",
-           "wall seconds per frame's solve (0 = none); machine-dependent when it binds", 0),
-      spec("max_variables", T::Int, "200000",
-           "most variables of one frame's model (sites x components + 2 x paths x pairs); a "
-           "larger request is refused before the run (0 = none)",
-           0, 2e9),
-      spec("node_limit", T::Int, "0",
-           "CBC branch-and-bound nodes per frame's solve (0 = none); deterministic", 0, 2e9),
-      spec("first_feasible", T::Bool, "false",
-           "stop at the first feasible solution (MiniSat-st-1 of Table 2)"),
-      spec("dump_dir", T::Path, "", "write every solved model here as MPS + JSON"),
-      spec("balance", T::Double, "0",
-           "option (A) weight w: site unit value += w * used cores / cores", 0),
-      spec("tighten", T::Bool, "false",
-           "add valid inequalities flow into o's site >= x, out of p's site >= x (not in paper)"),
-      spec("cbc_args", T::String, kDefaultCbcArgs,
-           "CBC options as on the cbc command line: the default runs through CBC's API, any "
-           "other value (empty = CBC defaults) through its command-line driver"),
-      spec("reuse_identical_frames", T::Bool, "true",
-           "solve once for frames with identical availability (false: solve every frame)"),
-      spec("frame_shortcuts", T::Bool, "true",
-           "answer frames without the solver where there is provably no plan: too few free cores, "
-           "no link wide enough, or no more capacity than a frame without one; needs "
-           "reuse_identical_frames"),
+      choice("backend", &O::backend, {{"cbc", milp::Backend::Cbc}, {"glpk", milp::Backend::Glpk}})
+          .about("MILP solver"),
+      field("extra_constraints", &O::extra_constraints).about("add GridARS eqs. (10) and (11)"),
+      field("n_max", &O::n_max)
+          .at_least(1)
+          .at_most(1e6)
+          .about("N_max of eq. (11): most paths per requested network"),
+      field("time_limit", &O::time_limit)
+          .at_least(0)
+          .in("s")
+          .about("wall seconds per frame's solve (0 = none); machine-dependent when it binds"),
+      field("max_variables", &O::max_variables)
+          .at_least(0)
+          .at_most(2e9)
+          .about("most variables of one frame's model (sites x components + 2 x paths x pairs); a "
+                 "larger request is refused before the run (0 = none)"),
+      field("node_limit", &O::node_limit)
+          .at_least(0)
+          .at_most(2e9)
+          .about("CBC branch-and-bound nodes per frame's solve (0 = none); deterministic"),
+      field("first_feasible", &O::first_feasible)
+          .about("stop at the first feasible solution (MiniSat-st-1 of Table 2)"),
+      field("dump_dir", &O::dump_dir)
+          .path()
+          .may_be_empty()
+          .about("write every solved model here as MPS + JSON"),
+      field("balance", &O::balance)
+          .at_least(0)
+          .about("option (A) weight w: site unit value += w * used cores / cores"),
+      field("tighten", &O::tighten)
+          .about("add valid inequalities flow into o's site >= x, out of p's site >= x (not in "
+                 "paper)"),
+      field("cbc_args", &O::cbc_args)
+          .may_be_empty()
+          .about("CBC options as on the cbc command line: the default runs through CBC's API, any "
+                 "other value (empty = CBC defaults) through its command-line driver"),
+      field("reuse_identical_frames", &O::reuse_identical_frames)
+          .about("solve once for frames with identical availability (false: solve every frame)"),
+      field("frame_shortcuts", &O::frame_shortcuts)
+          .about("answer frames without the solver where there is provably no plan: too few free "
+                 "cores, no link wide enough, or no more capacity than a frame without one; needs "
+                 "reuse_identical_frames"),
   };
 }
 
-Options options_from(const Params& params) {
-  Options o;
-  o.backend = milp::parse_backend(params.get_string("backend"));
-  o.extra_constraints = params.get_bool("extra_constraints");
-  o.n_max = params.get_int("n_max");
-  o.time_limit = params.get_double("time_limit");
-  o.max_variables = params.get_int("max_variables");
-  o.node_limit = params.get_int("node_limit");
-  o.first_feasible = params.get_bool("first_feasible");
-  o.dump_dir = params.get_string("dump_dir");
-  o.balance = params.get_double("balance");
-  o.tighten = params.get_bool("tighten");
-  o.cbc_args = params.get_string("cbc_args");
-  o.reuse_identical_frames = params.get_bool("reuse_identical_frames");
-  o.frame_shortcuts = params.get_bool("frame_shortcuts");
+Options checked(Options o) {
   try {
     milp::check_cbc_args(milp::split_words(o.cbc_args));
   } catch (const std::invalid_argument& e) {
@@ -252,7 +242,7 @@ void register_planner(PlannerRegistry& registry) {
                 "GridARS 0-1 IP co-allocation (Takefusa et al. §3.2-3.4), one solve per frame, "
                 "CBC or GLPK",
                 param_specs(), [](const Params& p) -> std::unique_ptr<CoallocationPlanner> {
-                  return std::make_unique<GridarsIpPlanner>(options_from(p));
+                  return std::make_unique<GridarsIpPlanner>(checked(p.to<Options>()));
                 }});
 }
 

@@ -26,7 +26,7 @@ struct PartitionOptions {
   Partitioner method = Partitioner::Metis;
   int edge_scale = 1000;
   bool duration_weights = false;
-  long max_edges = 20'000'000;
+  long long max_edges = 20'000'000;
   int seed = 1;
 };
 

@@ -44,27 +44,19 @@ void register_baselines(IntervalRegistry& registry) {
 }
 
 void register_partitioners(IntervalRegistry& registry) {
+  using O = PartitionOptions;
   const std::vector<ParamSpec> specs = {
-      {"edge_scale",
-       ParamType::Int,
-       "1000",
-       "integer edge weight of sigma = a (non-overlapping pair)",
-       {},
-       1,
-       1e6},
-      {"vertex_weights",
-       ParamType::String,
-       "unit",
-       "balance tasks by count or by duration",
-       {"unit", "duration"}},
-      {"max_edges",
-       ParamType::Int,
-       "20000000",
-       "largest explicit graph, in adjacency entries N (N - 1)",
-       {},
-       1,
-       2e9},
-      {"seed", ParamType::Int, "1", "the partitioner's random seed", {}, 0, 2e9},
+      field("edge_scale", &O::edge_scale)
+          .at_least(1)
+          .at_most(1e6)
+          .about("integer edge weight of sigma = a (non-overlapping pair)"),
+      choice("vertex_weights", &O::duration_weights, {{"unit", false}, {"duration", true}})
+          .about("balance tasks by count or by duration"),
+      field("max_edges", &O::max_edges)
+          .at_least(1)
+          .at_most(2e9)
+          .about("largest explicit graph, in adjacency entries N (N - 1)"),
+      field("seed", &O::seed).at_least(0).at_most(2e9).about("the partitioner's random seed"),
   };
   for (const auto method : {Partitioner::Metis, Partitioner::Scotch}) {
     const bool metis = method == Partitioner::Metis;
@@ -72,12 +64,8 @@ void register_partitioners(IntervalRegistry& registry) {
                   std::string(metis ? "METIS k-way" : "Scotch") +
                       " partition of the sigma graph (SCS §6.1.2), tasks shifted in request order",
                   specs, [method](const Params& p) {
-                    PartitionOptions o;
+                    PartitionOptions o = p.to<PartitionOptions>();
                     o.method = method;
-                    o.edge_scale = p.get_int("edge_scale");
-                    o.duration_weights = p.get_string("vertex_weights") == "duration";
-                    o.max_edges = p.get_int("max_edges");
-                    o.seed = p.get_int("seed");
                     return std::make_unique<PartitionScheduler>(o);
                   }});
   }

@@ -15,12 +15,12 @@
 namespace arsim::schedulers::matching {
 
 struct EvolutionOptions {
-  int population = 10;          // solutions kept per generation
-  int removals = 2;             // assignments removed per perturbation
-  int explore = 2;              // of the population, how many are drawn from below the cut-off
-  long max_iterations = 1000;   // generations
-  long stall_iterations = 500;  // stop after this many generations without improvement
-  double time_limit = 0;        // wall seconds, 0 = none (then deterministic)
+  int population = 10;               // solutions kept per generation
+  int removals = 2;                  // assignments removed per perturbation
+  int explore = 2;                   // of the population, how many are drawn from below the cut-off
+  long long max_iterations = 1000;   // generations
+  long long stall_iterations = 500;  // stop after this many generations without improvement
+  double time_limit = 0;             // wall seconds, 0 = none (then deterministic)
 };
 
 // Rebuilds a perturbed solution in place; adds its work to the stats.

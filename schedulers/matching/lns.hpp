@@ -18,17 +18,17 @@
 namespace arsim::schedulers::matching {
 
 struct LnsOptions {
-  int initial_size = 10;        // k of the first move
-  int min_size = 3;             // k never drops below
-  int max_size = 100;           // nor grows above (the whole batch when it has fewer jobs)
-  int starts = 4;               // random greedy constructions beside the ordered one
-  double grow = 1.5;            // k *= grow after a neighbourhood proven optimal
-  double shrink = 0.7;          // k *= shrink after one stopped by the node limit
-  long node_limit = 500;        // CBC nodes per move (deterministic)
-  double move_work = 1e5;       // work units (resource_matcher.hpp) up to which k may grow
-  long max_iterations = 1000;   // moves
-  long stall_iterations = 100;  // stop after this many moves without improvement
-  double time_limit = 0;        // wall seconds, 0 = none (then deterministic)
+  int initial_size = 10;             // k of the first move
+  int min_size = 3;                  // k never drops below
+  int max_size = 100;                // nor grows above (the whole batch when it has fewer jobs)
+  int starts = 4;                    // random greedy constructions beside the ordered one
+  double grow = 1.5;                 // k *= grow after a neighbourhood proven optimal
+  double shrink = 0.7;               // k *= shrink after one stopped by the node limit
+  long long node_limit = 500;        // CBC nodes per move (deterministic)
+  double move_work = 1e5;            // work units (resource_matcher.hpp) up to which k may grow
+  long long max_iterations = 1000;   // moves
+  long long stall_iterations = 100;  // stop after this many moves without improvement
+  double time_limit = 0;             // wall seconds, 0 = none (then deterministic)
 };
 
 class LnsMatcher : public ResourceMatcher {

@@ -15,7 +15,7 @@ struct LpOptions {
   milp::Backend backend = milp::Backend::Cbc;
   double time_limit = 0;      // wall seconds, 0 = none (then the result is machine-independent)
   int solution_limit = 0;     // stop after this many improving solutions, 0 = none (deterministic)
-  long node_limit = 0;        // CBC nodes, 0 = none (deterministic)
+  long long node_limit = 0;   // CBC nodes, 0 = none (deterministic)
   std::string dump_dir;       // write every solved model here as matchNNNN[_pN].mps + .json
   bool lexicographic = true;  // load balance in two phases (exact.hpp)
   // CBC's own defaults through its driver (preprocessing, cuts, heuristics): on these models the

@@ -8,60 +8,77 @@ namespace arsim::schedulers::spectral {
 
 namespace {
 
+// The seed is declared an int in [0, 2e9] as before; it fills the unsigned field.
+ParamSpec seed_spec() {
+  ParamSpec d = field("seed", &ScsOptions::seed).at_least(0).at_most(2e9);
+  d.type = ParamType::Int;
+  return std::move(d).about("seed of the k-means initial centroids");
+}
+
 std::vector<ParamSpec> scs_specs() {
+  using O = ScsOptions;
+  using E = EigenOptions;
+  using N = RowNormalization;
   return {
-      {"restarts", ParamType::Int, "10", "k-means restarts (Table 2 MaxIterations)", {}, 1, 1e6},
-      {"kmeans_iterations", ParamType::Int, "100", "Lloyd rounds per k-means restart", {}, 1, 1e6},
-      {"seed", ParamType::Int, "1", "seed of the k-means initial centroids", {}, 0, 2e9},
-      {"normalize",
-       ParamType::String,
-       "column",
-       "scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)",
-       {"minmax", "column", "unit", "none"}},
-      {"deflate",
-       ParamType::Bool,
-       "false",
-       "drop the trivial eigenvector, use eigenvectors 2..M+1",
-       {}},
-      {"dense", ParamType::Bool, "false", "dense O(N^2) operator (reference only)", {}},
-      {"ncv",
-       ParamType::Int,
-       "0",
-       "Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at most N)",
-       {},
-       0,
-       1e6},
-      {"tolerance", ParamType::Double, "1e-10", "Lanczos relative tolerance", {}, 1e-16, 1e-2},
-      {"max_restarts", ParamType::Int, "1000", "Lanczos restarts at most", {}, 1, 1e7},
+      field("restarts", &O::restarts)
+          .at_least(1)
+          .at_most(1e6)
+          .about("k-means restarts (Table 2 MaxIterations)"),
+      field("kmeans_iterations", &O::kmeans_iterations)
+          .at_least(1)
+          .at_most(1e6)
+          .about("Lloyd rounds per k-means restart"),
+      seed_spec(),
+      choice("normalize", &O::normalize,
+             {{"minmax", N::MinMax},
+              {"column", N::ColumnMinMax},
+              {"unit", N::Unit},
+              {"none", N::None}})
+          .about("scaling of E_R into [0, 1] before k-means (Table 2 step 5; scs.hpp)"),
+      field("deflate", &O::deflate).about("drop the trivial eigenvector, use eigenvectors 2..M+1"),
+      field("dense", &O::dense).about("dense O(N^2) operator (reference only)"),
+      field("ncv", &E::ncv)
+          .at_least(0)
+          .at_most(1e6)
+          .about("Lanczos subspace size for the k = M - 1 pairs sought (0 = max(2k+1, k+20), at "
+                 "most N)"),
+      field("tolerance", &E::tolerance)
+          .at_least(1e-16)
+          .at_most(1e-2)
+          .about("Lanczos relative tolerance"),
+      field("max_restarts", &E::max_restarts)
+          .at_least(1)
+          .at_most(1e7)
+          .about("Lanczos restarts at most"),
   };
 }
 
-// scs-ls: the same spectral steps, then the local search of refine.hpp.
+// scs-ls: the same spectral steps, then the local search of refine.hpp (scs itself runs none).
+struct LocalSearch {
+  int refine_sweeps = 100;
+};
+
 std::vector<ParamSpec> scs_ls_specs() {
   std::vector<ParamSpec> specs = scs_specs();
-  specs.push_back(
-      {"refine_sweeps", ParamType::Int, "100", "local-search sweeps at most", {}, 1, 1e6});
-  specs.push_back({"init",
-                   ParamType::String,
-                   "spectral",
-                   "start of the local search (spectral; the others are ablations)",
-                   {"spectral", "round-robin", "est-ect"}});
+  specs.push_back(field("refine_sweeps", &LocalSearch::refine_sweeps)
+                      .at_least(1)
+                      .at_most(1e6)
+                      .about("local-search sweeps at most"));
+  specs.push_back(field("init", &ScsOptions::init)
+                      .one_of({"spectral", "round-robin", "est-ect"})
+                      .about("start of the local search (spectral; the others are ablations)"));
   return specs;
 }
 
 ScsOptions scs_options(const Params& p) {
-  ScsOptions o;
-  o.restarts = p.get_int("restarts");
-  o.kmeans_iterations = p.get_int("kmeans_iterations");
-  o.seed = static_cast<std::uint64_t>(p.get_int("seed"));
-  o.normalize = parse_row_normalization(p.get_string("normalize"));
-  o.deflate = p.get_bool("deflate");
-  o.dense = p.get_bool("dense");
-  o.eigen.ncv = p.get_int("ncv");
-  o.eigen.tolerance = p.get_double("tolerance");
-  o.eigen.max_restarts = p.get_int("max_restarts");
-  if (p.values().count("refine_sweeps")) o.refine_sweeps = p.get_int("refine_sweeps");
-  if (p.values().count("init")) o.init = p.get_string("init");
+  ScsOptions o = p.to<ScsOptions>();
+  o.eigen = p.to<EigenOptions>();
+  return o;
+}
+
+ScsOptions scs_ls_options(const Params& p) {
+  ScsOptions o = scs_options(p);
+  o.refine_sweeps = p.to<LocalSearch>().refine_sweeps;
   return o;
 }
 
@@ -79,7 +96,7 @@ void register_schedulers(IntervalRegistry& registry) {
        "SCS repaired: the spectral assignment refined by single-task moves while the total start "
        "deviation (eq. 23) falls (refine.hpp)",
        scs_ls_specs(),
-       [](const Params& p) { return std::make_unique<ScsScheduler>(scs_options(p)); }});
+       [](const Params& p) { return std::make_unique<ScsScheduler>(scs_ls_options(p)); }});
 }
 
 }  // namespace arsim::schedulers::spectral

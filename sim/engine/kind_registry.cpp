@@ -58,7 +58,7 @@ const scenario::SchemaSet& KindRegistry::schemas() const {
     const RunKind* kind = e.kind.get();
     set->kinds[name] = std::make_shared<const scenario::Schema>(
         std::move(keys), kind->param_groups(),
-        [kind](const scenario::Settings& s) { kind->check_rules(s); });
+        [kind](const scenario::Settings& s) { kind->check_rules(s); }, kind->aliases());
     for (const auto& a : e.aliases) set->aliases[a] = name;
   }
   schemas_ = std::move(set);

@@ -68,6 +68,8 @@ class RunKind {
   // its <param> groups, and rules across its keys (checked after defaults; InputError at a key).
   virtual std::vector<scenario::KeySpec> keys() const = 0;
   virtual std::vector<scenario::ParamGroup> param_groups() const { return {}; }
+  // Old spellings of its keys, still read with a note (scenario/schema.hpp, KeyAlias).
+  virtual std::vector<scenario::KeyAlias> aliases() const { return {}; }
   virtual void check_rules(const scenario::Settings& settings) const {}
 
   // Everything that can be checked without running: algorithm names and parameters, workload

@@ -41,9 +41,8 @@ std::string valid_list(const std::vector<std::string>& v) {
 // An element written as several <user name=...> keyed by name (schema pattern "user.*.x").
 bool is_repeatable(const Schema& schema, const std::string& element) {
   const std::string prefix = element + ".*.";
-  return std::any_of(schema.keys().begin(), schema.keys().end(), [&](const auto& s) {
-    return s.pattern.compare(0, prefix.size(), prefix) == 0;
-  });
+  return std::any_of(schema.keys().begin(), schema.keys().end(),
+                     [&](const auto& s) { return s.name.compare(0, prefix.size(), prefix) == 0; });
 }
 
 // Reads one document. pugixml parses in place, so attribute values point into buffer_ and their
@@ -128,8 +127,10 @@ class Reader {
                    const std::vector<std::string>& attributes,
                    const std::vector<std::string>& children = {}) const {
     std::vector<std::string> seen;
+    const auto old_names =
+        element == "param" ? std::vector<std::string>{} : schema().old_attributes_of(element);
     for (auto a : n.attributes()) {
-      if (!contains(attributes, a.name()))
+      if (!contains(attributes, a.name()) && !contains(old_names, a.name()))
         fail(n, a,
              fmt::format("unknown attribute '{}' on <{}>; valid: {}", a.name(), element,
                          valid_list(attributes)));
@@ -154,12 +155,36 @@ class Reader {
     return a;
   }
 
-  // An attribute that maps to key `prefix.attribute`.
+  // An attribute that maps to key `prefix.attribute`, or to the key it is an old spelling of.
   void read_attribute(pugi::xml_node n, const std::string& element, const std::string& prefix,
                       pugi::xml_attribute a) {
-    const std::string key = prefix + "." + a.name();
+    std::string key = prefix + "." + a.name();
     const Location where = loc(n, element, a);
+    if (!schema().find(key)) {
+      const auto now_key = schema().renamed(key);
+      if (!now_key) fail(n, a, fmt::format("unknown attribute '{}' on <{}>", a.name(), element));
+      key = *now_key;
+      const std::string now = key.substr(key.rfind('.') + 1);
+      if (s_.has(key))
+        fail(n, a,
+             fmt::format("<{}> sets '{}' twice: attribute '{}' is an old spelling of it", element,
+                         now, a.name()));
+      s_.add_note(fmt::format("{}note: <{}> attribute '{}' is read as '{}' (its old spelling)",
+                              location_prefix(where), element, a.name(), now));
+    } else if (s_.has(key)) {  // an old spelling of this attribute came first
+      fail(n, a,
+           fmt::format("<{}> sets '{}' twice: attribute '{}' is an old spelling of it", element,
+                       a.name(), old_spelling_of(n, prefix, key)));
+    }
     s_.set(key, check_value(*schema().find(key), a.value(), where), where);
+  }
+
+  // The attribute of `n` that is an old spelling of `key`.
+  std::string old_spelling_of(pugi::xml_node n, const std::string& prefix,
+                              const std::string& key) const {
+    for (auto a : n.attributes())
+      if (schema().renamed(prefix + "." + a.name()) == key) return a.name();
+    return "";
   }
 
   // First occurrence of a singleton element; a second one is an error.
@@ -337,8 +362,8 @@ class Reader {
     check_shape(p, "param", {"name", value_attr});
     auto name_attr = required(p, "param", "name");
     auto value = required(p, "param", value_attr);
-    const std::string key = trim(name_attr.value());
     const Location where = loc(p, "param", name_attr);
+    const std::string key = current_key(s_, trim(name_attr.value()), where);
     if (key.compare(0, 9, "scenario.") == 0)
       throw value_error(where, "a key outside scenario.* (runs and seeds are not swept)", key);
     const KeySpec& spec = known_key(s_, key, where);

@@ -16,7 +16,7 @@ inline constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t{16} << 20;
 // (kind="..." of the root, found in `schemas`), fills defaults,
 // and checks every sweep point. Throws InputError with a one-line "FILE:LINE: ..." message for a
 // missing or unreadable file, malformed XML, an unknown element or attribute, a bad value, a
-// missing required attribute, a duplicate, or an invalid sweep. Planner names and planner.*
+// missing required attribute, a duplicate, or an invalid sweep. Planner names and grc.param.*
 // values are not checked here (the scheduler registry does; see Settings::fail).
 Settings load_scenario(const std::string& path, const SchemaSet& schemas);
 

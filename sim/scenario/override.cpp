@@ -33,16 +33,17 @@ void keep_variant(Settings& next, const std::string& name) {
 // Sets one key=value on `next` after checking the key and the value alone.
 void set_one(Settings& next, const std::string& key_equals_value) {
   const auto eq = key_equals_value.find('=');
-  const std::string key = eq == std::string::npos ? "" : trim(key_equals_value.substr(0, eq));
-  if (key.empty())
+  const std::string written = eq == std::string::npos ? "" : trim(key_equals_value.substr(0, eq));
+  if (written.empty())
     throw InputError(
         fmt::format("--set: expected KEY=VALUE, got '{}'", printable(key_equals_value)));
-  if (key == kVariantKey) return keep_variant(next, trim(key_equals_value.substr(eq + 1)));
+  if (written == kVariantKey) return keep_variant(next, trim(key_equals_value.substr(eq + 1)));
+  const Location where{"--set", 0, "", written};
+  const std::string key = current_key(next, written, where);
   if (key == "scenario.kind")
     throw InputError(
         "--set: key 'scenario.kind' cannot be overridden (each run kind has keys of "
         "its own); write kind=\"...\" in the scenario file");
-  const Location where{"--set", 0, "", key};
   const KeySpec& spec = known_key(next, key, where);
   next.set(key, check_value(spec, key_equals_value.substr(eq + 1), where), where);
   auto& dims = next.sweep();

@@ -9,7 +9,7 @@
 namespace arsim::scenario {
 
 // Applies "key=value" (the first '=' splits) with the checks of the file: the key must be in the
-// schema (planner.* keys are free; user.<Name>.* needs a declared user), the value must fit the
+// schema (grc.param.* keys are free; user.<Name>.* needs a declared user), the value must fit the
 // key's type and range, and the scenario must stay valid (defaults are recomputed, so
 // `--set workload.generator=file` then requires workload.file). A path is relative to the working
 // directory. A swept key becomes fixed: its sweep dimension is dropped. Errors start "--set: ".

@@ -5,81 +5,63 @@
 //   key pattern "a.b"       <-> attribute b of element <a> (child of <scenario>)
 //   "scenario.b"            <-> attribute b of the root <scenario>
 //   "a.*.b"                 <-> attribute b of a repeatable element <a name="N">, key a.N.b
-//   "planner.*"             <-> <grc><param name="N" value="..."/>, key planner.N
+//   "grc.param.*"           <-> <grc><param name="N" value="..."/>, key grc.param.N
 //
 // '*' stands for one name without dots. scenarios/README.md documents every entry.
 #pragma once
 
 #include <functional>
-#include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "base/declaration.hpp"
 #include "sim/scenario/settings.hpp"
 
 namespace arsim::scenario {
 
-// Path: a file that must exist, relative to the scenario file. Lists: items separated by
-// whitespace and/or commas, at least one, each checked against the range.
-enum class ValueType { Int, UInt64, Double, Bool, String, Path, Doubles, Ints };
-
-struct KeySpec {
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
-
-  std::string pattern;
-  ValueType type = ValueType::String;
-  std::string fallback;     // default value; empty = no default
-  bool required = false;    // must be given (where it applies)
-  std::string required_if;  // "key=a|b": required only when key has one of the values
-  std::string only_if;      // "key=a|b": applies only then; elsewhere no default, error if given
-  double min = -kInf;       // numbers and list items: allowed range
-  double max = kInf;
-  bool min_open = false;  // min itself excluded
-  bool max_open = false;
-  std::vector<std::string> choices;  // strings: allowed values (empty = any non-empty text)
-  std::string doc;
-
-  // Builders, so a table entry stays one readable statement.
-  // clang-format off
-  KeySpec def(std::string v) && { fallback = std::move(v); return std::move(*this); }
-  KeySpec need() && { required = true; return std::move(*this); }
-  KeySpec need_if(std::string cond) && { required_if = std::move(cond); return std::move(*this); }
-  KeySpec only(std::string cond) && { only_if = std::move(cond); return std::move(*this); }
-  KeySpec at_least(double v) && { min = v; return std::move(*this); }
-  KeySpec above(double v) && { min = v; min_open = true; return std::move(*this); }
-  KeySpec at_most(double v) && { max = v; return std::move(*this); }
-  KeySpec one_of(std::vector<std::string> v) && { choices = std::move(v); return std::move(*this); }
-  KeySpec about(std::string text) && { doc = std::move(text); return std::move(*this); }
-  // clang-format on
-};
+// A key's declaration (base/declaration.hpp): its name is the key's pattern. A Path value must
+// name an existing file, relative to the scenario file.
+using ValueType = base::ValueType;
+using KeySpec = base::Declaration;
 
 inline KeySpec key(std::string pattern, ValueType type) {
-  KeySpec s;
-  s.pattern = std::move(pattern);
-  s.type = type;
-  return s;
+  return base::declare(std::move(pattern), type);
 }
 
 // '*' matches one non-empty segment without dots.
 bool pattern_matches(std::string_view pattern, std::string_view key);
 
-// "an integer >= 1", "a list of numbers > 0", "one of time, price, quality", ...
-std::string expected_text(const KeySpec& spec);
+using base::expected_text;
 
 // Checks `value` against the spec and returns it normalized (trimmed; list items joined by one
 // space). Throws value_error at `where`; `suffix` is appended to the expectation (" for KEY").
 std::string check_value(const KeySpec& spec, const std::string& value, const Location& where,
                         const std::string& suffix = "");
 
+// An old spelling of a key, still read with a note ("Old spellings" in scenarios/README.md):
+// `pattern` was written `old` before. '*'s stand for one name each, in the same order in both
+// ("planner.*" -> "grc.param.*"). A renamed key keeps its old name in the scenario's canonical
+// text (so its hash), in sweep folder names and in aggregate.csv's columns: results made before
+// the rename resume and compare with those made after.
+struct KeyAlias {
+  std::string old;
+  std::string pattern;
+};
+
+// The names of the '*'s of `pattern` in `key` ("user.*.x", "user.A.x" -> {"A"}); nullopt when the
+// key does not match.
+std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key);
+
 // Algorithm parameters written as <param name= value=> children of an element: under <grc> they
-// are planner parameters (keys "planner.<name>"), under <offline> experiment parameters.
+// are planner parameters (keys "grc.param.<name>"), under <offline> experiment parameters.
 struct ParamGroup {
   std::string element;  // "grc"
-  std::string prefix;   // "planner." (the schema has a "planner.*" entry for them)
+  std::string prefix;   // "grc.param." (the schema has a "grc.param.*" entry for them)
 };
 
 // The keys of one run kind: the scenario.* keys every scenario has, then the kind's own, in
@@ -91,11 +73,19 @@ class Schema {
   // an InputError at a key (Settings::fail).
   using Rules = std::function<void(const Settings&)>;
 
-  Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules = {});
+  Schema(std::vector<KeySpec> keys, std::vector<ParamGroup> params, Rules rules = {},
+         std::vector<KeyAlias> aliases = {});
 
   const std::vector<KeySpec>& keys() const { return keys_; }
   // The entry whose pattern matches `key`, or nullptr.
   const KeySpec* find(std::string_view key) const;
+  // The key an old spelling stands for, or nullopt when `key` is no old spelling.
+  std::optional<std::string> renamed(const std::string& key) const;
+  // The first name of a key: its old spelling where it was renamed, else the key itself.
+  std::string first_name(const std::string& key) const;
+  // The attributes of an element that are old spellings ("planner" on <grc>).
+  std::vector<std::string> old_attributes_of(const std::string& element) const;
+  const std::vector<KeyAlias>& aliases() const { return aliases_; }
 
   // Elements allowed under <scenario>, in documentation order, and the attributes of each.
   std::vector<std::string> root_elements() const;
@@ -114,6 +104,7 @@ class Schema {
   std::vector<KeySpec> keys_;
   std::vector<ParamGroup> params_;
   Rules rules_;
+  std::vector<KeyAlias> aliases_;
 };
 
 // The scenario.* keys: name, kind (one of `kinds`, default `default_kind`), runs, seed.

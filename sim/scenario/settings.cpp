@@ -1,11 +1,13 @@
 #include "sim/scenario/settings.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/scenario/schema.hpp"
 #include "sim/scenario/values.hpp"
 
 namespace arsim::scenario {
@@ -144,18 +146,26 @@ const Schema& Settings::schema() const {
   return *schema_;
 }
 
+std::string Settings::first_name(const std::string& key) const {
+  return schema_ ? schema_->first_name(key) : key;
+}
+
 std::string Settings::canonical() const {
+  auto name = [this](const std::string& key) { return first_name(key); };
+  std::vector<std::pair<std::string, std::string>> lines;  // sorted by first name, as before
+  for (const auto& [key, s] : values_) lines.emplace_back(name(key), s.value);
+  std::sort(lines.begin(), lines.end());
   std::string out;
-  for (const auto& [key, s] : values_) out += fmt::format("{}={}\n", key, s.value);
+  for (const auto& [key, value] : lines) out += fmt::format("{}={}\n", key, value);
   out += fmt::format("users={}\n", fmt::join(users_, " "));
   // Only when there are any, so scenarios without coordinators keep the text (and hash) they had.
   if (!coordinators_.empty())
     out += fmt::format("coordinators={}\n", fmt::join(coordinators_, " "));
   for (const auto& p : sweep_) {
-    out += fmt::format("sweep {}={}\n", p.key, fmt::join(p.values, " "));
+    out += fmt::format("sweep {}={}\n", name(p.key), fmt::join(p.values, " "));
     for (std::size_t i = 0; i < p.sets.size(); ++i)
       for (const auto& v : p.sets[i])
-        out += fmt::format("variant {} {}={}\n", p.values[i], v.key, v.value);
+        out += fmt::format("variant {} {}={}\n", p.values[i], name(v.key), v.value);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // The settings of one scenario: flat keys ("workload.cpus", "user.UserB.service_level",
-// "planner.backend") mapped to text values, each with the place it came from, so any consumer can
+// "grc.param.backend") mapped to text values, each with the place it came from, so any consumer can
 // reject a value with a one-line error naming the file, line and attribute (scenarios/README.md).
 //
 // The schema (schema.hpp) says which keys exist; load_scenario (loader.hpp) fills a Settings from a
@@ -76,7 +76,7 @@ InputError value_error(const Location& where, const std::string& expected,
 class Settings {
  public:
   // Typed access. A key that is absent is a programming error (std::logic_error): validated
-  // settings hold every applicable key. A value that does not parse as asked (e.g. a planner.*
+  // settings hold every applicable key. A value that does not parse as asked (e.g. a grc.param.*
   // string read as a number) is an InputError at the value's location.
   bool has(const std::string& key) const { return values_.count(key) != 0; }
   const Setting& at(const std::string& key) const;
@@ -123,11 +123,17 @@ class Settings {
   void set_source(std::string path) { source_ = std::move(path); }
   const std::string& description() const { return description_; }
   void set_description(std::string text) { description_ = std::move(text); }
+  // One line per old spelling read ("FILE:LINE: note: ..."), for `arsim check` to print.
+  const std::vector<std::string>& notes() const { return notes_; }
+  void add_note(std::string line) { notes_.push_back(std::move(line)); }
 
   // Every key=value in key order, then the user order and the sweep: equal text iff equal
   // experiments (for hashing and run.json). Locations and the description are left out, so
-  // moving a line or rewording the description does not change it.
+  // moving a line or rewording the description does not change it; a renamed key is written by
+  // its first name (Schema::first_name), so a rename does not change it either.
   std::string canonical() const;
+  // The key's first name: its old spelling where the schema renamed it (Schema::first_name).
+  std::string first_name(const std::string& key) const;
 
  private:
   std::shared_ptr<const Schema> schema_;
@@ -138,6 +144,7 @@ class Settings {
   std::vector<SweepParam> sweep_;
   std::string source_;
   std::string description_;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace arsim::scenario

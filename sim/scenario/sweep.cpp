@@ -32,8 +32,10 @@ void for_each_point(const Settings& base, const std::function<void(Point&)>& vis
         for (const auto& v : dims[i].sets[index[i]]) p.settings.set(v.key, v.value, v.where);
       else
         p.settings.set(dims[i].key, value, dims[i].where);
-      p.dir += fmt::format("{}={}/", dims[i].key, dir_value(value));
-      p.values.emplace_back(dims[i].key, value);
+      // A renamed key keeps its first name here: results made before the rename resume.
+      const std::string label = base.first_name(dims[i].key);
+      p.dir += fmt::format("{}={}/", label, dir_value(value));
+      p.values.emplace_back(label, value);
     }
     complete(p.settings);
     visit(p);

@@ -35,21 +35,21 @@ std::string section_of(const std::string& key) {
 }
 
 // The concrete keys of a schema entry: the pattern itself, or one per declared name for
-// user.*.x and coordinator.*.x. Other wildcards (planner.*, coordinator.*.param.*) have no fixed
+// user.*.x and coordinator.*.x. Other wildcards (grc.param.*, coordinator.*.param.*) have no fixed
 // instances: they exist only when written.
 std::vector<std::string> instances(const KeySpec& spec, const Settings& s) {
-  const std::string first = first_segment(spec.pattern);
+  const std::string first = first_segment(spec.name);
   const std::string prefix = first + ".*.";
   const auto* names = declared_names(s, first);
-  if (names && spec.pattern.compare(0, prefix.size(), prefix) == 0 &&
-      spec.pattern.find('*', prefix.size()) == std::string::npos) {
+  if (names && spec.name.compare(0, prefix.size(), prefix) == 0 &&
+      spec.name.find('*', prefix.size()) == std::string::npos) {
     std::vector<std::string> out;
     for (const auto& n : *names)
-      out.push_back(first + "." + n + spec.pattern.substr(prefix.size() - 1));
+      out.push_back(first + "." + n + spec.name.substr(prefix.size() - 1));
     return out;
   }
-  if (spec.pattern.find('*') != std::string::npos) return {};
-  return {spec.pattern};
+  if (spec.name.find('*') != std::string::npos) return {};
+  return {spec.name};
 }
 
 // Where a default for `key` is recorded: its element when present, else the root element.
@@ -107,9 +107,9 @@ const KeySpec& known_key(const Settings& s, const std::string& key, const Locati
   if (!spec) {
     std::vector<std::string> valid;
     for (const auto& e : s.schema().keys())
-      if (first_segment(e.pattern) == first_segment(key)) valid.push_back(e.pattern);
+      if (first_segment(e.name) == first_segment(key)) valid.push_back(e.name);
     if (valid.empty())
-      for (const auto& e : s.schema().keys()) valid.push_back(e.pattern);
+      for (const auto& e : s.schema().keys()) valid.push_back(e.name);
     throw InputError(fmt::format("{}unknown key '{}'; valid: {}", location_prefix(where),
                                  printable(key), fmt::join(valid, ", ")));
   }
@@ -124,6 +124,15 @@ const KeySpec& known_key(const Settings& s, const std::string& key, const Locati
                       names->empty() ? "none" : fmt::format("{}", fmt::join(*names, ", "))));
   }
   return *spec;
+}
+
+std::string current_key(Settings& s, const std::string& key, const Location& where) {
+  if (s.schema().find(key)) return key;
+  const auto now = s.schema().renamed(key);
+  if (!now) return key;
+  s.add_note(fmt::format("{}note: key '{}' is read as '{}' (its old spelling)",
+                         location_prefix(where), printable(key), *now));
+  return *now;
 }
 
 void complete(Settings& s) {

@@ -13,6 +13,10 @@ namespace arsim::scenario {
 // or a user.<Name>.* key of an undeclared user.
 const KeySpec& known_key(const Settings& settings, const std::string& key, const Location& where);
 
+// The key `key` stands for: itself, or the key it is an old spelling of (Schema::renamed), with a
+// note on the settings naming `where`.
+std::string current_key(Settings& settings, const std::string& key, const Location& where);
+
 // Drops earlier defaults, then checks every key applies (only_if), every required key is there
 // and the rules across keys hold, and fills the defaults of the keys that apply. Runs again
 // after each override and for each sweep point, where a condition (e.g. workload.generator) may

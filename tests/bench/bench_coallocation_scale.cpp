@@ -71,10 +71,14 @@ std::size_t replay(const model::ResourceGraph& g, const kinds::coallocation::Coo
   std::size_t accepted = 0;
   for (const auto& r : requests) {
     const auto frames = grc.frames(r);
-    const auto rec = grc.plan_and_decide(
-        g, r, kinds::coallocation::availability_from_tables(frames, t.cores, t.bandwidth, r.submit),
-        [&](const model::Plan& p) { return reserve(r, p, next_id++, t); });
-    accepted += rec.outcome == kinds::coallocation::Outcome::Accepted;
+    auto plans = grc.plans(
+        g, r,
+        kinds::coallocation::availability_from_tables(frames, t.cores, t.bandwidth, r.submit));
+    while (auto p = plans.next_plan())  // as the GRC tries them (actors/grc.cpp)
+      if (reserve(r, *p, next_id++, t)) {
+        ++accepted;
+        break;
+      }
   }
   return accepted;
 }

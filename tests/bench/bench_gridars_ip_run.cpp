@@ -66,11 +66,8 @@ const std::vector<Instance>& full_run(const model::ResourceGraph& g) {
       const auto frames = grc.frames(r);
       Instance inst{
           r, kinds::coallocation::availability_from_tables(frames, cores, bandwidth, r.submit)};
-      grc.decide(r, static_cast<int>(frames.size()), grc.plan(g, r, inst.frames),
-                 [&](const model::Plan& p) {
-                   commit(r, p, cores, bandwidth);
-                   return true;
-                 });
+      const auto planning = grc.plan(g, r, inst.frames);
+      if (!planning.plans.empty()) commit(r, planning.plans.front(), cores, bandwidth);
       out.push_back(std::move(inst));
     }
     return out;

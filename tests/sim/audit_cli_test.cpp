@@ -89,7 +89,7 @@ TEST(AuditCli, AuditsAnIntervalRunAndRefusesAKindWithoutAuditor) {
   const auto dir = scratch("audit-kinds");
   const auto interval = (dir / "interval").string();
   ASSERT_EQ(arsim(fmt::format("run scenarios/interval_synthetic.xml --set workload.tasks=100 "
-                              "--set scenario.runs=1 --set interval_rm.scheduler=est-ect --out {}",
+                              "--set scenario.runs=1 --set interval_rm.algorithm=est-ect --out {}",
                               interval))
                 .status,
             0);

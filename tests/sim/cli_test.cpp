@@ -122,7 +122,7 @@ TEST(Cli, GeneratedWorkloadReplaysToTheSameRun) {
 TEST(Cli, DumpModelsWritesEverySolvedModelWithItsStatus) {
   const auto dir = scratch("dump");
   auto r =
-      arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --set grc.planner=gridars-ip "
+      arsim(fmt::format("run tests/sim/data/tiny_greedy.xml --set grc.algorithm=gridars-ip "
                         "--dump-models {} --out {} --audit",
                         (dir / "models").string(), (dir / "o").string()));
   ASSERT_EQ(r.status, 0) << r.output;
@@ -146,14 +146,14 @@ TEST(Cli, IntervalWorkloadRunsEveryTaskAndReportsTheDeviation) {
   const auto dir = scratch("interval");
   auto r =
       arsim(fmt::format("run scenarios/interval_synthetic.xml --set workload.tasks=100 "
-                        "--set scenario.runs=1 --set interval_rm.scheduler=est-ect --out {}",
+                        "--set scenario.runs=1 --set interval_rm.algorithm=est-ect --out {}",
                         dir.string()));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(column(slurp(dir / "jobs.csv"), "job_id").size(), 100u);
   for (const auto& w : column(slurp(dir / "jobs.csv"), "waiting_time")) EXPECT_GE(std::stod(w), 0);
   EXPECT_NE(slurp(dir / "summary.csv").find("time_deviation,all,,all,"), std::string::npos);
   r =
-      arsim(fmt::format("run scenarios/interval_synthetic.xml --set interval_rm.scheduler=nope "
+      arsim(fmt::format("run scenarios/interval_synthetic.xml --set interval_rm.algorithm=nope "
                         "--out {}",
                         (dir / "bad").string()));
   EXPECT_EQ(r.status, 2);
@@ -167,7 +167,7 @@ TEST(Cli, PartitionBaselinesAreDeterministic) {
       const auto dir = scratch(fmt::format("{}-{}", scheduler, k));
       auto r =
           arsim(fmt::format("run scenarios/interval_synthetic.xml --set scenario.runs=1 "
-                            "--set workload.tasks=400 --set interval_rm.scheduler={} --out {}",
+                            "--set workload.tasks=400 --set interval_rm.algorithm={} --out {}",
                             scheduler, dir.string()));
       ASSERT_EQ(r.status, 0) << r.output;
       jobs[k] = slurp(dir / "jobs.csv");

@@ -78,7 +78,8 @@ RunRecord tiny_run(const std::map<Member, std::vector<Period>>& periods,
   RunConfig c;
   c.platform = kPlatform;
   c.period = 60;
-  c.cost = {1.0, 0};
+  c.probe_cost = 1.0;
+  c.evaluation_cost = 0;
   c.bucket = 100;
   c.horizon = 1000;
   auto e = engine();
@@ -94,7 +95,7 @@ RunRecord tiny_run(const std::map<Member, std::vector<Period>>& periods,
   const RunRecord r = recorder.finish(sg4::Engine::get_clock());
   arsim::testing::TempDir dir;
   write_run(dir.path(), r, c.bucket, c.horizon);
-  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon, c.cost});
+  violations = audit_run(dir.path(), {1, 1, 1, c.bucket, c.horizon, c.cost()});
   return r;
 }
 
@@ -190,7 +191,8 @@ TEST(GangsimActors, LicensesAreServedByOneAgentAndOneAvailabilityActor) {
   }
   RunConfig c;
   c.platform = kPlatform;
-  c.cost = {0.01, 0};
+  c.probe_cost = 0.01;
+  c.evaluation_cost = 0;
   c.bucket = 100;
   c.horizon = 1000;
   auto e = engine();
@@ -210,7 +212,7 @@ TEST(GangsimActors, LicensesAreServedByOneAgentAndOneAvailabilityActor) {
   for (const auto& j : r.jobs) EXPECT_NEAR(j.finish - j.start, 100, 1e-6);
   arsim::testing::TempDir dir;
   write_run(dir.path(), r, c.bucket, c.horizon);
-  const auto violations = audit_run(dir.path(), {2, 2, 300, c.bucket, c.horizon, c.cost});
+  const auto violations = audit_run(dir.path(), {2, 2, 300, c.bucket, c.horizon, c.cost()});
   EXPECT_TRUE(violations.empty()) << violations.front();
 }
 
@@ -252,7 +254,7 @@ TEST(GangsimKind, CheckRefusesBadKeys) {
   auto s = load(catalog, dir, scenario_text(""));
   catalog.kinds.of(s).check(catalog, s);  // fine as written
   auto t = s;
-  scenario::apply_override(t, "matchmaker.matcher=nope");
+  scenario::apply_override(t, "matchmaker.algorithm=nope");
   expect_check_error(catalog, t, "unknown gang matcher 'nope'; valid: clustered, dynamic");
   t = s;
   scenario::apply_override(t, "matcher.order=sideways");
@@ -264,7 +266,7 @@ TEST(GangsimKind, CheckRefusesBadKeys) {
   EXPECT_THROW(load(catalog, dir, scenario_text("arrival=\"sometimes\"")), InputError);
   EXPECT_THROW(scenario::apply_override(s, "workstations.owner_return_rate=-1"), InputError);
   EXPECT_THROW(scenario::apply_override(s, "matchmaker.period=0"), InputError);
-  EXPECT_THROW(load(catalog, dir, scenario_text("", "<grc planner=\"greedy\"/>\n")), InputError);
+  EXPECT_THROW(load(catalog, dir, scenario_text("", "<grc algorithm=\"greedy\"/>\n")), InputError);
 }
 
 // Values within every single key's range whose run would abort, hang or write without bound:
@@ -295,7 +297,7 @@ TEST(GangsimKind, CheckRefusesWhatARunCouldNotDo) {
   }
   // What the exact reference cannot enumerate (a run aborted when its first cycle came).
   auto t = s;
-  scenario::apply_override(t, "matchmaker.matcher=exact");
+  scenario::apply_override(t, "matchmaker.algorithm=exact");
   scenario::apply_override(t, "workload.jobs=400");
   expect_check_error(catalog, t, "exact: more than 2000000 complete trees");
 }
@@ -319,7 +321,7 @@ std::string audited_run(const arsim::testing::TempDir& dir,
 TEST(GangsimKind, ExactRunsWhereItCanAndItsCyclesCostTime) {
   arsim::testing::TempDir dir;
   const std::string report = audited_run(
-      dir, {"matchmaker.matcher=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
+      dir, {"matchmaker.algorithm=exact", "workload.jobs=6", "matchmaker.evaluation_cost=0.001"});
   EXPECT_NE(report.find("audit: passed"), std::string::npos) << report;
   const std::string cycles = arsim::testing::slurp(dir.file("x/cycles.csv"));
   const auto first = cycles.substr(cycles.find('\n') + 1);

@@ -132,7 +132,7 @@ const KindRun kKindRuns[] = {
     {"interval", " of 500 tasks finished\n", R"(<scenario name="i" kind="interval" seed="5">
   <platform file="{}/platforms/cluster128.xml"/>
   <workload generator="intervals" tasks="500" period="1000" dependent_fraction="0.1"/>
-  <interval_rm scheduler="est-ect" resources="10" period="1000"/>
+  <interval_rm algorithm="est-ect" resources="10" period="1000"/>
 </scenario>
 )"},
 };
@@ -195,28 +195,28 @@ TEST(RunLimits, GridarsIpModelsAreBoundedAtCheck) {
   const std::string platform = "../platforms/elgl.xml";
   body.replace(body.find(platform), platform.size(), (dir / "c256.xml").string());
   const auto f = write_scenario(dir, body);
-  const std::string ip = " --set grc.planner=gridars-ip --set output.bucket=86400";
+  const std::string ip = " --set grc.algorithm=gridars-ip --set output.bucket=86400";
   auto r = arsim("check " + f.string() + ip);
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_EQ(lines(r.output), 1u) << r.output;
-  EXPECT_NE(r.output.find("key 'grc.planner': planner 'gridars-ip': a request of 4 components "
+  EXPECT_NE(r.output.find("key 'grc.algorithm': planner 'gridars-ip': a request of 4 components "
                           "(4 pairs with bandwidth) on 256 sites and 32640 paths makes a model of "
                           "2.621e+05 variables per frame; the limit is max_variables=200000"),
             std::string::npos)
       << r.output;
-  EXPECT_EQ(arsim("check " + f.string() + ip + " --set planner.max_variables=0").status, 0);
+  EXPECT_EQ(arsim("check " + f.string() + ip + " --set grc.param.max_variables=0").status, 0);
   // On ELGL (10 sites, 31 paths) a Type 1 request makes 2 x 10 + 2 x 31 x 1 = 82 variables,
   // Type 3 3 x 10 + 2 x 31 x 2 = 154, a Type 4 ring 4 x 10 + 2 x 31 x 4 = 288.
   r = arsim(
-      "check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
-      "planner.max_variables=100");
+      "check scenarios/elgl_greedy.xml --set grc.algorithm=gridars-ip --set "
+      "grc.param.max_variables=100");
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_NE(r.output.find("3 components (2 pairs with bandwidth) on 10 sites and 31 paths makes "
                           "a model of 154 variables"),
             std::string::npos)
       << r.output;
-  EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set grc.planner=gridars-ip --set "
-                  "planner.max_variables=288")
+  EXPECT_EQ(arsim("check scenarios/elgl_greedy.xml --set grc.algorithm=gridars-ip --set "
+                  "grc.param.max_variables=288")
                 .status,
             0);
 }

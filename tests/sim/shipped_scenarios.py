@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A shipped scenario, checked and run briefly (one ctest test per file under scenarios/).
 
-1. `arsim check SCENARIO` on the file as shipped must pass.
+1. `arsim check SCENARIO` on the file as shipped must pass, and print no note: a shipped
+   scenario uses no old spelling ("Old spellings" in scenarios/README.md).
 2. `arsim run SCENARIO` shortened must exit 0, with --audit when the run kind has an auditor
    (a kind without one refuses --audit, and then it runs without), and every run must leave its
    run.json. Shortened means, without a per-scenario list, so that new scenarios are covered:
@@ -88,11 +89,11 @@ def shortened(arsim, root):
         sets += [f"workload.{k}={v}" for k, v in WORKLOAD_SIZES.items() if k in workload.attrib]
     offline = root.find("offline")
     if offline is not None:
-        experiment = offline.get("experiment")
+        experiment = offline.get("algorithm")
         names = experiment_params(arsim).get(experiment)
         if names is None:
             sys.exit(f"experiment '{experiment}' is not listed by `arsim list`")
-        sets += [f"experiment.{k}={v}" for k, v in EXPERIMENT_SETS.items() if k in names]
+        sets += [f"offline.param.{k}={v}" for k, v in EXPERIMENT_SETS.items() if k in names]
     fixed = {s.split("=", 1)[0] for s in sets}
     sweep = root.find("sweep")
     for param in sweep.findall("param") if sweep is not None else []:
@@ -116,8 +117,11 @@ def main():
     arsim, scenario = sys.argv[1], sys.argv[2]
     root = ET.parse(scenario).getroot()
 
-    if arsim_call([arsim, "check", scenario]).returncode != 0:
+    checked = arsim_call([arsim, "check", scenario])
+    if checked.returncode != 0:
         sys.exit(f"FAILED: arsim check {scenario}")
+    if "note:" in checked.stderr:
+        sys.exit(f"FAILED: {scenario} uses an old spelling (arsim check printed a note)")
 
     set_args = [a for s in shortened(arsim, root) for a in ("--set", s)]
     r = arsim_call([arsim, "check", scenario] + set_args)

@@ -109,7 +109,7 @@ TEST(SlurmCli, BadFlagCombinationsAreOneLineErrorsWithStatus2) {
       {"--run-index 2-1", "--run-index: expected run indices and ranges"},
       {"--run-index 1,", "--run-index: expected run indices and ranges"},
       // The kind's checks run before anything is submitted, not in every array task.
-      {"--slurm --dry-run --set grc.planner=nosuch", "nosuch"},
+      {"--slurm --dry-run --set grc.algorithm=nosuch", "nosuch"},
   };
   for (const auto& [flags, expect] : cases) {
     auto r = arsim(fmt::format("run {} --out {} {}", f.string(), (dir / "o").string(), flags));

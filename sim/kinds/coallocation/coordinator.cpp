@@ -84,63 +84,52 @@ Planning Coordinator::plan(const model::ResourceGraph& g, const model::Request& 
   return out;
 }
 
-RequestRecord Coordinator::decide(const model::Request& r, int frames, Planning planning,
-                                  const std::function<bool(const model::Plan&)>& reserve) const {
-  RequestRecord rec;
-  rec.request = r;
-  rec.frames = frames;
-  rec.planning_wall = planning.wall_seconds;
-  rec.planning_cpu = planning.cpu_seconds;
-  rec.solver_nodes = planning.stats.nodes;
-  rec.solves = planning.stats.solves;
-  rec.plans_found = static_cast<int>(planning.plans.size());
-  for (const auto& p : planning.plans) {
-    ++rec.plans_tried;
-    if (reserve(p)) {
-      rec.outcome = Outcome::Accepted;
-      rec.plan = p;
-      break;
-    }
-  }
-  return rec;
-}
-
-RequestRecord Coordinator::plan_and_decide(
-    const model::ResourceGraph& g, const model::Request& r,
-    std::vector<model::Availability> availability,
-    const std::function<bool(const model::Plan&)>& reserve) const {
-  const int n = static_cast<int>(availability.size());
+RequestPlans::RequestPlans(const Coordinator& c, const model::ResourceGraph& g,
+                           const model::Request& r, std::vector<model::Availability> availability)
+    : graph_(&g), request_(r), frames_(static_cast<int>(availability.size())) {
   std::vector<model::TimeFrame> frames;
   for (const auto& a : availability) frames.push_back(a.frame);
-  const auto order =
-      config_.plan_all ? std::nullopt : schedulers::trial_order(config_.order, frames);
-  if (!order) return decide(r, n, plan(g, r, std::move(availability)), reserve);
-  apply_service_level(r, availability);
-  RequestRecord rec;
-  rec.request = r;
-  rec.frames = n;
-  schedulers::PlannerStats stats;
-  PlannerClock clock;  // only the planner: trying a plan lets the other simulated actors run
-  const auto planning = planner_->start(g, r, stats);
-  for (const std::size_t i : *order) {
-    clock.start();
-    auto p = planning->plan(availability[i]);
-    if (p) check_planned(g, r, availability[i], *p);
-    clock.stop();
-    if (!p) continue;
-    ++rec.plans_found;
-    ++rec.plans_tried;
-    if (reserve(*p)) {
-      rec.outcome = Outcome::Accepted;
-      rec.plan = std::move(*p);
-      break;
-    }
+  order_ = c.config_.plan_all ? std::nullopt : schedulers::trial_order(c.config_.order, frames);
+  if (!order_) {
+    Planning all = c.plan(g, request_, std::move(availability));
+    plans_ = std::move(all.plans);
+    found_ = static_cast<int>(plans_.size());
+    stats_ = all.stats;
+    wall_ = all.wall_seconds;
+    cpu_ = all.cpu_seconds;
+    return;
   }
-  rec.planning_cpu = clock.cpu;
-  rec.planning_wall = clock.wall;
-  rec.solver_nodes = stats.nodes;
-  rec.solves = stats.solves;
-  return rec;
+  apply_service_level(request_, availability);
+  availability_ = std::move(availability);
+  planner_ = c.planner_;
+  planning_ = planner_->start(g, request_, stats_);
+}
+
+std::optional<model::Plan> RequestPlans::next_plan() {
+  if (!order_) {
+    if (next_ >= plans_.size()) return std::nullopt;
+    ++tried_;
+    return plans_[next_++];
+  }
+  while (next_ < order_->size()) {
+    const std::size_t i = (*order_)[next_++];
+    PlannerClock clock;  // only the planner: trying a plan lets the other simulated actors run
+    clock.start();
+    auto p = planning_->plan(availability_[i]);
+    if (p) check_planned(*graph_, request_, availability_[i], *p);
+    clock.stop();
+    wall_ += clock.wall;
+    cpu_ += clock.cpu;
+    if (!p) continue;
+    ++found_;
+    ++tried_;
+    return p;
+  }
+  return std::nullopt;
+}
+
+PlanningTally RequestPlans::tally() const {
+  return {frames_, found_, tried_, stats_.nodes, stats_.solves, wall_, cpu_};
 }
 
 std::vector<model::Availability> availability_from_tables(

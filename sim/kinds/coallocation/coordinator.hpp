@@ -1,12 +1,12 @@
 // The GRC's decision logic (GridARS §3.1, stages 2i–2v) without SimGrid: laddered frames, the
 // user's share of availability (option C), the planner, an independent check of every plan, the
-// plan order of the user option, and trying the plans in order. The simulated Grc actor
-// (actors/grc.hpp) fetches availability and holds through messages; tests and benchmarks call it
-// directly with reservation tables.
+// plan order of the user option, and the plans handed out one at a time in that order. The
+// simulated Grc actor (actors/grc.hpp) fetches availability and holds through messages; tests and
+// benchmarks use it directly with reservation tables.
 #pragma once
 
-#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +35,43 @@ struct Planning {
   double cpu_seconds = 0;
 };
 
+class Coordinator;
+
+// One request's verified plans, handed out one at a time in the order they are tried (stage 2v).
+// The caller tries each plan (the GRC's two-phase commit) and asks for the next only when it did
+// not commit: the coordinator never calls back. Where the order allows it and plan_all is off,
+// each frame is planned when its plan is asked for, so planning stops at the plan that commits;
+// then plans_found counts the plans found up to the last one handed out, and solves and CPU time
+// only what ran. Holds references to the graph it was made with, which must outlive it.
+class RequestPlans {
+ public:
+  RequestPlans(const Coordinator& coordinator, const model::ResourceGraph& graph,
+               const model::Request& request, std::vector<model::Availability> availability);
+  // Not movable: the planner's frame-by-frame state refers to the request and stats held here.
+  RequestPlans(const RequestPlans&) = delete;
+  RequestPlans& operator=(const RequestPlans&) = delete;
+
+  // The next plan to try, or none when every plan was handed out. Throws std::logic_error as
+  // Coordinator::plan does.
+  std::optional<model::Plan> next_plan();
+  // What the planning has done so far: the counts and times of the request's record.
+  PlanningTally tally() const;
+
+ private:
+  const model::ResourceGraph* graph_;
+  model::Request request_;
+  int frames_;
+  std::vector<model::Plan> plans_;  // every plan, when planned all at once
+  std::vector<model::Availability> availability_;
+  std::optional<std::vector<std::size_t>> order_;  // frame by frame: the frames in trial order
+  std::size_t next_ = 0;                           // in plans_ or in *order_
+  int found_ = 0, tried_ = 0;
+  schedulers::PlannerStats stats_;
+  std::shared_ptr<schedulers::CoallocationPlanner> planner_;  // outlives planning_
+  std::unique_ptr<schedulers::FramePlanning> planning_;
+  double wall_ = 0, cpu_ = 0;
+};
+
 class Coordinator {
  public:
   // Throws std::invalid_argument on a null planner or frames < 1.
@@ -49,19 +86,14 @@ class Coordinator {
   Planning plan(const model::ResourceGraph& graph, const model::Request& request,
                 std::vector<model::Availability> availability) const;
 
-  // Stage 2v: `reserve` runs the two-phase protocol for one plan and says whether it committed;
-  // plans are tried in order until one does. The record's decision_time is left to the caller.
-  RequestRecord decide(const model::Request& request, int frames, Planning planning,
-                       const std::function<bool(const model::Plan&)>& reserve) const;
-
-  // Stages 2iii–2v for one request: plan() then decide(), or, where the order allows it and
-  // plan_all is off, frame by frame with planning stopped at the first plan that commits. Then
-  // plans_found counts the plans found up to that one, and solves and CPU time only what ran.
-  RequestRecord plan_and_decide(const model::ResourceGraph& graph, const model::Request& request,
-                                std::vector<model::Availability> availability,
-                                const std::function<bool(const model::Plan&)>& reserve) const;
+  // Stages 2iii–2v for one request: its plans, to be tried in order (RequestPlans).
+  RequestPlans plans(const model::ResourceGraph& graph, const model::Request& request,
+                     std::vector<model::Availability> availability) const {
+    return RequestPlans(*this, graph, request, std::move(availability));
+  }
 
  private:
+  friend class RequestPlans;
   std::shared_ptr<schedulers::CoallocationPlanner> planner_;
   CoordinatorConfig config_;
 };

@@ -1,118 +1,133 @@
 // The scenario keys of the co-allocation kind; scenarios/README.md documents each (a test checks
-// every pattern is mentioned there). Defaults of the gridars workload are GridARS Table 1
-// (workloads/gridars_generator.hpp).
+// every pattern is mentioned there). Each key fills a field (settings.hpp) whose initializer is
+// its default: the gridars workload's are GridARS Table 1 (workloads/gridars_generator.hpp).
+// Keys added after scenarios had been run are implicit(): their default is not written into the
+// settings, so the scenario hash of a scenario that does not set them stays what it was.
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "sim/kinds/coallocation/kind.hpp"
 #include "sim/kinds/coallocation/settings.hpp"
+#include "sim/kinds/coallocation/transfers/launcher.hpp"
+#include "sim/scenario/config.hpp"
 
 namespace arsim::kinds::coallocation {
 
 namespace {
+using base::field;
 using scenario::key;
 using T = scenario::ValueType;
+using workloads::GridarsConfig;
+using workloads::GridarsUser;
+using Transfers = transfers::TransferConfig;
 const std::string kGridars = "workload.generator=gridars";
 }  // namespace
 
 // clang-format off
 std::vector<scenario::KeySpec> Kind::keys() const {
   return {
-      key("platform.file", T::Path).need()
+      field("platform.file", &PlatformKeys::file).path().need()
           .about("SimGrid platform file, relative to the scenario file"),
-      key("platform.max_paths", T::Int).def("1000000").at_least(0)
+      field("platform.max_paths", &PlatformKeys::max_paths).at_least(0)
           .about("most default paths a platform without arsim props may get (one per pair of sites)"),
-      key("workload.generator", T::String).need().one_of({"gridars", "file"})
+      field("workload.generator", &WorkloadKeys::generator).need().one_of({"gridars", "file"})
           .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
-      key("workload.file", T::Path).need().only("workload.generator=file")
+      field("workload.file", &WorkloadKeys::file).path().need().only("workload.generator=file")
           .about("request file, relative to the scenario file"),
-      key("workload.arrival_end", T::Double).def("86400").at_least(0).at_most(1e12)
+      field("workload.arrival_end", &GridarsConfig::arrival_end).at_least(0).at_most(1e12).in("s")
           .about("arrivals while submit time < arrival_end (s); also bounds the success-ratio buckets"),
-      key("workload.window_start", T::Double).def("86400").at_least(0).at_most(1e12)
+      field("workload.window_start", &GridarsConfig::window_start).at_least(0).at_most(1e12).in("s")
           .about("start of the reservation window (s); also the load metrics' window"),
-      key("workload.window_end", T::Double).def("172800").at_least(0).at_most(1e12)
+      field("workload.window_end", &GridarsConfig::window_end).at_least(0).at_most(1e12).in("s")
           .about("end of the reservation window (s), > window_start"),
-      key("workload.durations", T::Doubles).def("1800 3600 7200").above(0).only(kGridars)
+      field("workload.durations", &GridarsConfig::durations).above(0).only(kGridars).in("s")
           .about("request durations D drawn uniformly (s)"),
-      key("workload.cpus", T::Ints).def("1 2 4 8").at_least(1).only(kGridars)
+      field("workload.cpus", &GridarsConfig::cpus).at_least(1).only(kGridars).in("cores")
           .about("core counts drawn uniformly"),
-      key("workload.cpu_draw", T::String).def("request").one_of({"request", "component"})
+      field("workload.cpu_draw", &WorkloadKeys::cpu_draw).one_of({"request", "component"})
           .only(kGridars)
           .about("request: one core count for all sites of a request (GridARS Table 1); component: one draw per site"),
-      key("workload.bandwidth", T::Double).def("1").at_least(0).only(kGridars)
+      field("workload.bandwidth", &GridarsConfig::bandwidth).at_least(0).only(kGridars).in("Gbit/s")
           .about("bandwidth of every requested path (Gbit/s)"),
-      key("workload.lst_factor", T::Double).def("3").at_least(0).only(kGridars)
+      field("workload.lst_factor", &GridarsConfig::lst_factor).at_least(0).only(kGridars)
           .about("LST = EST + lst_factor * D"),
-      key("workload.types", T::Ints).def("1 2 3 4").at_least(1).at_most(4).only(kGridars)
+      field("workload.types", &GridarsConfig::types).at_least(1).at_most(4).only(kGridars)
           .about("request types (shapes) drawn uniformly"),
-      key("workload.type4", T::String).def("ring").one_of({"ring", "complete"}).only(kGridars)
+      field("workload.type4", &WorkloadKeys::type4).one_of({"ring", "complete"}).only(kGridars)
           .about("paths of a Type 4 request: ring (4 pairs) or complete (6 pairs)"),
-      // No default written into the settings, so scenarios that do not set it keep their hash.
-      key("workload.est_grain", T::Double).at_least(1).at_most(1e12).only(kGridars)
-          .about("EST drawn on a grid of this many seconds from window_start (absent: 1)"),
-      key("user.*.mean_interarrival", T::Double).def("407.327").above(0)
+      field("workload.est_grain", &GridarsConfig::est_grain).implicit().at_least(1).at_most(1e12)
+          .only(kGridars).in("s")
+          .about("EST drawn on a grid of this many seconds from window_start"),
+      field("user.*.mean_interarrival", &GridarsUser::mean_interarrival).above(0).in("s")
           .about("mean of the exponential inter-arrival time (s)"),
-      key("user.*.service_level", T::Double).def("1").above(0).at_most(1)
+      field("user.*.service_level", &GridarsUser::service_level).above(0).at_most(1)
           .about("share of availability the user is shown (GridARS option C)"),
-      key("user.*.grc", T::String)
+      field("user.*.grc", &UserKeys::grc)
           .about("the coordinator the user submits to: grc (the <grc>, when absent) or a "
                  "<coordinator> name"),
-      key("site.*.unit_value", T::Double).at_least(0)
+      field("site.*.unit_value", &SiteKeys::unit_value).at_least(0)
           .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
-      key("grc.planner", T::String).def("greedy")
+      field("grc.algorithm", &CoordinatorSetup::planner)
           .about("co-allocation planner (registry name; checked by the registry)"),
-      key("grc.frames", T::Int).def("10").at_least(1).at_most(10000).about("candidate time frames per request"),
-      key("grc.order", T::String).def("time").one_of({"time", "late", "price", "quality"})
+      field("grc.frames", &CoordinatorConfig::frames).at_least(1).at_most(10000).about("candidate time frames per request"),
+      field("grc.order", &CoordinatorConfig::order).one_of({"time", "late", "price", "quality"})
           .about("user option: how plans are ranked"),
-      key("grc.plan_all", T::Bool).def("false")
+      field("grc.plan_all", &CoordinatorConfig::plan_all)
           .about("plan every frame before trying any; false: frames are planned as their plans "
                  "are tried (orders time, late), the same decisions with fewer solves"),
-      key("grc.hold_timeout", T::Double).def("60").above(0)
+      field("grc.hold_timeout", &CoordinatorSetup::hold_timeout).above(0).in("s")
           .about("seconds before an uncommitted hold expires"),
-      // No default written into the settings, so scenarios that do not set it keep their hash.
-      key("grc.planning_delay", T::Double).at_least(0).at_most(1e9)
+      field("grc.planning_delay", &CoordinatorSetup::planning_delay).implicit().at_least(0)
+          .at_most(1e9).in("s")
           .about("simulated seconds the GRC spends planning a request, between the RMs' "
-                 "availability replies and its first hold (absent: 0)"),
-      key("planner.*", T::String).about("planner parameter (checked by the registry)"),
+                 "availability replies and its first hold"),
+      key("grc.param.*", T::String).about("planner parameter (checked by the registry)"),
       // Coordinators beside <grc>: every attribute left out takes the <grc>'s value.
-      key("coordinator.*.planner", T::String)
-          .about("planner of this coordinator (absent: grc.planner with the <grc>'s params)"),
-      key("coordinator.*.frames", T::Int).at_least(1).at_most(10000)
+      field("coordinator.*.algorithm", &CoordinatorKeys::planner)
+          .about("planner of this coordinator (absent: grc.algorithm with the <grc>'s params)"),
+      field("coordinator.*.frames", &CoordinatorKeys::frames).at_least(1).at_most(10000)
           .about("candidate time frames per request (absent: grc.frames)"),
-      key("coordinator.*.order", T::String).one_of({"time", "late", "price", "quality"})
+      field("coordinator.*.order", &CoordinatorKeys::order).one_of({"time", "late", "price", "quality"})
           .about("how plans are ranked (absent: grc.order)"),
-      key("coordinator.*.plan_all", T::Bool).about("as grc.plan_all (absent: grc.plan_all)"),
-      key("coordinator.*.hold_timeout", T::Double).above(0)
+      field("coordinator.*.plan_all", &CoordinatorKeys::plan_all)
+          .about("as grc.plan_all (absent: grc.plan_all)"),
+      field("coordinator.*.hold_timeout", &CoordinatorKeys::hold_timeout).above(0).in("s")
           .about("seconds before an uncommitted hold expires (absent: grc.hold_timeout)"),
-      key("coordinator.*.planning_delay", T::Double).at_least(0).at_most(1e9)
+      field("coordinator.*.planning_delay", &CoordinatorKeys::planning_delay).at_least(0)
+          .at_most(1e9).in("s")
           .about("simulated planning seconds per request (absent: grc.planning_delay)"),
       key("coordinator.*.param.*", T::String)
           .about("planner parameter of this coordinator (checked by the registry)"),
-      key("output.bucket", T::Double).def("8640").above(0)
+      field("output.bucket", &MetricsConfig::bucket).above(0).in("s")
           .about("width of the time buckets of resources.csv and load curves (s)"),
-      key("output.horizon", T::Double).def("172800").above(0)
+      field("output.horizon", &MetricsConfig::horizon).above(0).in("s")
           .about("simulated time up to which buckets are written (s)"),
-      // No defaults written into the settings (transfers/launcher.cpp has them), so scenarios
-      // without transfers keep their hash.
-      key("transfers.enabled", T::Bool)
-          .about("carry each reserved pair's data over its path in SimGrid (transfers.csv; absent: false)"),
-      key("transfers.volume", T::Doubles).above(0).at_most(1000)
-          .about("volume per pair as a fraction of duration x reserved bandwidth, drawn uniformly from the list (absent: 0.5)"),
-      key("transfers.mode", T::String).one_of({"reserved", "unreserved"})
-          .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort (absent: reserved)"),
-      key("background.flows", T::Double).at_least(0).at_most(1000)
-          .about("mean best-effort flows per path per slot (Poisson); 0: none (absent: 0)"),
-      key("background.slot", T::Double).above(0)
-          .about("length of a slot of background traffic (s; absent: 600)"),
-      key("background.links", T::String)
-          .about("paths carrying background traffic: all, or path names separated by spaces (absent: all)"),
+      field("transfers.enabled", &Transfers::enabled).implicit()
+          .about("carry each reserved pair's data over its path in SimGrid (transfers.csv)"),
+      field("transfers.volume", &Transfers::volume).implicit().above(0).at_most(1000)
+          .about("volume per pair as a fraction of duration x reserved bandwidth, drawn uniformly from the list"),
+      field("transfers.mode", &Transfers::mode).implicit().one_of({"reserved", "unreserved"})
+          .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort"),
+      field("background.flows", &Transfers::background_flows).implicit().at_least(0).at_most(1000)
+          .about("mean best-effort flows per path per slot (Poisson); 0: none"),
+      field("background.slot", &Transfers::background_slot).implicit().above(0).in("s")
+          .about("length of a slot of background traffic (s)"),
+      field("background.links", &Transfers::background_links).implicit()
+          .about("paths carrying background traffic: all, or path names separated by spaces"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"grc.planner", "grc.algorithm"},
+          {"planner.*", "grc.param.*"},
+          {"coordinator.*.planner", "coordinator.*.algorithm"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"grc", "planner."}, {"coordinator", "coordinator.*.param."}};
+  return {{"grc", "grc.param."}, {"coordinator", "coordinator.*.param."}};
 }
 
 void Kind::check_rules(const scenario::Settings& s) const {
@@ -127,16 +142,15 @@ void Kind::check_rules(const scenario::Settings& s) const {
                       where ? scenario::location_prefix(*where) : "", name));
     }
   for (const auto& user : s.users()) {
-    const std::string key = "user." + user + ".grc";
-    if (!s.has(key)) continue;
+    const auto grc = scenario::read_config<UserKeys>(s, {user}).grc;
     const auto& names = s.coordinators();
-    const std::string name = s.get_string(key);
-    if (name != kDefaultCoordinator && std::find(names.begin(), names.end(), name) == names.end())
-      s.fail(key, "grc or the name of a <coordinator>");
+    if (grc && *grc != kDefaultCoordinator &&
+        std::find(names.begin(), names.end(), *grc) == names.end())
+      s.fail(scenario::key_of("user.*.grc", {user}), "grc or the name of a <coordinator>");
   }
-  const double start = s.get_double("workload.window_start");
-  if (s.get_double("workload.window_end") <= start)
-    s.fail("workload.window_end", fmt::format("a number > window_start ({})", start));
+  const auto w = scenario::read_config<GridarsConfig>(s);
+  if (w.window_end <= w.window_start)
+    s.fail("workload.window_end", fmt::format("a number > window_start ({})", w.window_start));
 }
 
 }  // namespace arsim::kinds::coallocation

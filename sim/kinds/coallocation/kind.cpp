@@ -20,14 +20,16 @@
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
+#include "sim/scenario/config.hpp"
 #include "workloads/request_file.hpp"
 
 namespace arsim::kinds::coallocation {
 
 namespace {
 
+// `transfers`: what the GRCs start the transfers of their committed plans with; null when off.
 void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec, RunContext ctx,
-                  const std::vector<model::Request>& requests) {
+                  const std::vector<model::Request>& requests, TransferStarter* transfers) {
   const auto& s = spec.settings;
   const auto& view = *ctx.platform;
   for (int site : view.graph.sites())
@@ -40,7 +42,7 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     const auto& c = setups[i];
     const GrcConfig gc{c.decision, c.hold_timeout, c.name, static_cast<int>(i), c.planning_delay};
     spawn<Grc>(c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name, view.grc_host, ctx,
-               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc);
+               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc, transfers);
   }
   // One user actor per user that has requests, in file order of the scenario's users.
   std::vector<std::string> names = s.users();
@@ -71,12 +73,6 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
-platform::ReadOptions read_options(const scenario::Settings& s) {
-  platform::ReadOptions options;
-  options.max_default_paths = static_cast<std::size_t>(s.get_int("platform.max_paths"));
-  return options;
-}
-
 }  // namespace
 
 std::string Kind::description() const {
@@ -90,7 +86,7 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   transfers::transfer_config(s);
   std::set<std::string> users;
   std::vector<model::Request> from_file;
-  if (s.get_string("workload.generator") == "gridars") {
+  if (scenario::read_config<WorkloadKeys>(s).generator == "gridars") {
     gridars_config(s);
     users.insert(s.users().begin(), s.users().end());
   } else {
@@ -98,7 +94,9 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
     for (const auto& r : from_file) users.insert(r.user);
   }
   // SimGrid loads and routes the platform in a child process: what would stop a run stops check.
-  const auto size = platform::check_platform_in_child(s.get_path("platform.file"), read_options(s));
+  const auto platform_keys = scenario::read_config<PlatformKeys>(s);
+  const auto size =
+      platform::check_platform_in_child(platform_keys.file, read_options(platform_keys));
   check_output_rows(s, size, users.size());
   check_planner_limits(catalog, s, size, request_shapes(s, from_file));
 }
@@ -107,20 +105,22 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                              const std::string& dir, const engine::RunOptions& options,
                              std::ostream& report) const {
   const scenario::Settings& s = spec.settings;
-  const auto requests = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
+  const auto requests =
+      make_workload(s, scenario::read_config<scenario::ScenarioConfig>(s).seed, spec.run_index);
   const auto mcfg = metrics_config(s);
-  const std::string platform_file = s.get_path("platform.file");
-  engine::Simulation sim(platform_file, options.verbose, read_options(s));
+  const auto platform_keys = scenario::read_config<PlatformKeys>(s);
+  const std::string& platform_file = platform_keys.file;
+  engine::Simulation sim(platform_file, options.verbose, read_options(platform_keys));
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
   engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
   engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
-  EventBus bus;  // the recorder first, then (transfers on) the launcher of the lightpaths
-  bus.subscribe(counted);
+  // The actors' events go to the recorder alone: it starts nothing and changes no simulated state
+  // (the GRCs start the transfers of the plans they commit).
   const auto transfers =
-      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, bus);
-  start_actors(catalog, spec, {&sim.view(), &bus}, requests);
+      transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, counted);
+  start_actors(catalog, spec, {&sim.view(), &counted}, requests, transfers.get());
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;
@@ -160,7 +160,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
 std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
                                      const std::string& dir) const {
   const scenario::Settings& s = spec.settings;
-  engine::Simulation sim(s.get_path("platform.file"), false, read_options(s));
+  const auto platform_keys = scenario::read_config<PlatformKeys>(s);
+  engine::Simulation sim(platform_keys.file, false, read_options(platform_keys));
   apply_site_overrides(s, sim.view().graph);
   return audit_run(
       dir, sim.view().graph,
@@ -173,11 +174,12 @@ std::vector<std::string> Kind::sweep_metrics() const {
 
 std::optional<engine::RequestFile> Kind::request_file(const scenario::Settings& s,
                                                       int run_index) const {
-  const auto requests = make_workload(s, s.get_uint64("scenario.seed"), run_index);
+  const auto seed = scenario::read_config<scenario::ScenarioConfig>(s).seed;
+  const auto requests = make_workload(s, seed, run_index);
   return engine::RequestFile{
       workloads::format_request_file(
-          requests, {fmt::format("generated by arsim from {} (seed {}, run {})", s.source(),
-                                 s.get_uint64("scenario.seed"), run_index)}),
+          requests, {fmt::format("generated by arsim from {} (seed {}, run {})", s.source(), seed,
+                                 run_index)}),
       requests.size()};
 }
 

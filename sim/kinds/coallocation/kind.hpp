@@ -15,6 +15,7 @@ class Kind : public engine::RunKind {
   std::string description() const override;
   std::vector<scenario::KeySpec> keys() const override;
   std::vector<scenario::ParamGroup> param_groups() const override;
+  std::vector<scenario::KeyAlias> aliases() const override;
   void check_rules(const scenario::Settings& s) const override;
   void check(const engine::Catalog& catalog, const scenario::Settings& s) const override;
   bool audits() const override { return true; }

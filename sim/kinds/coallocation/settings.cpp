@@ -1,5 +1,6 @@
 #include "sim/kinds/coallocation/settings.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -7,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "sim/scenario/config.hpp"
 #include "workloads/request_file.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -31,25 +33,23 @@ void check_request_count(const scenario::Settings& s, const workloads::GridarsCo
 
 }  // namespace
 
+platform::ReadOptions read_options(const PlatformKeys& p) {
+  platform::ReadOptions options;
+  options.max_default_paths = static_cast<std::size_t>(p.max_paths);
+  return options;
+}
+
 workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
-  workloads::GridarsConfig c;
+  auto c = scenario::read_config<workloads::GridarsConfig>(s);
   c.users.clear();
-  for (const auto& name : s.users())
-    c.users.push_back({name, s.get_double("user." + name + ".mean_interarrival"),
-                       s.get_double("user." + name + ".service_level")});
-  c.arrival_end = s.get_double("workload.arrival_end");
-  c.window_start = s.get_double("workload.window_start");
-  c.window_end = s.get_double("workload.window_end");
-  c.durations = s.get_doubles("workload.durations");
-  c.cpus = s.get_ints("workload.cpus");
-  c.bandwidth = s.get_double("workload.bandwidth");
-  c.lst_factor = s.get_double("workload.lst_factor");
-  c.types = s.get_ints("workload.types");
-  c.cpu_draw = s.get_string("workload.cpu_draw") == "component" ? workloads::CpuDraw::PerComponent
-                                                                : workloads::CpuDraw::PerRequest;
-  c.type4 = s.get_string("workload.type4") == "complete" ? workloads::Type4Shape::Complete
-                                                         : workloads::Type4Shape::Ring;
-  if (s.has("workload.est_grain")) c.est_grain = s.get_double("workload.est_grain");
+  for (const auto& name : s.users()) {
+    c.users.push_back(scenario::read_config<workloads::GridarsUser>(s, {name}));
+    c.users.back().name = name;
+  }
+  const auto w = scenario::read_config<WorkloadKeys>(s);
+  c.cpu_draw =
+      w.cpu_draw == "component" ? workloads::CpuDraw::PerComponent : workloads::CpuDraw::PerRequest;
+  c.type4 = w.type4 == "complete" ? workloads::Type4Shape::Complete : workloads::Type4Shape::Ring;
   try {
     workloads::validate(c);
   } catch (const std::invalid_argument& e) {
@@ -60,12 +60,11 @@ workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
 }
 
 MetricsConfig metrics_config(const scenario::Settings& s) {
-  MetricsConfig m;
-  m.bucket = s.get_double("output.bucket");
-  m.horizon = s.get_double("output.horizon");
-  m.arrival_end = s.get_double("workload.arrival_end");
-  m.window_start = s.get_double("workload.window_start");
-  m.window_end = s.get_double("workload.window_end");
+  auto m = scenario::read_config<MetricsConfig>(s);  // output.*
+  const auto w = scenario::read_config<workloads::GridarsConfig>(s);
+  m.arrival_end = w.arrival_end;
+  m.window_start = w.window_start;
+  m.window_end = w.window_end;
   try {
     validate(m);
   } catch (const std::exception& e) {
@@ -94,9 +93,10 @@ void check_output_rows(const scenario::Settings& s, const platform::PlatformSize
 
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
                                           int run_index) {
-  if (s.get_string("workload.generator") == "file") {
+  const auto w = scenario::read_config<WorkloadKeys>(s);
+  if (w.generator == "file") {
     try {
-      return workloads::read_request_file(s.get_path("workload.file"));
+      return workloads::read_request_file(w.file.value());
     } catch (const workloads::InputError& e) {
       throw scenario::InputError(e.what());  // already names the request file and line
     }
@@ -105,48 +105,54 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
 }
 
 namespace {
-// The key that sets `attribute` for coordinator `name`: its own, else the <grc>'s.
-std::string key_of(const scenario::Settings& s, const std::string& name,
-                   const std::string& attribute) {
-  const std::string own = "coordinator." + name + "." + attribute;
-  return name != kDefaultCoordinator && s.has(own) ? own : "grc." + attribute;
+template <class T>
+void take(T& value, const std::optional<T>& own) {
+  if (own) value = *own;
 }
 }  // namespace
 
 std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
-  std::vector<std::string> names{kDefaultCoordinator};
-  names.insert(names.end(), s.coordinators().begin(), s.coordinators().end());
-  std::vector<CoordinatorSetup> out;
-  for (const auto& name : names) {
-    CoordinatorSetup c;
+  auto grc = scenario::read_config<CoordinatorSetup>(s);  // grc.*
+  grc.decision = scenario::read_config<CoordinatorConfig>(s);
+  std::vector<CoordinatorSetup> out{grc};
+  for (const auto& name : s.coordinators()) {
+    const auto own = scenario::read_config<CoordinatorKeys>(s, {name});
+    CoordinatorSetup c = grc;
     c.name = name;
-    c.decision.frames = static_cast<int>(s.get_int(key_of(s, name, "frames")));
-    c.decision.order = s.get_string(key_of(s, name, "order"));
-    c.decision.plan_all = s.get_bool(key_of(s, name, "plan_all"));
-    c.hold_timeout = s.get_double(key_of(s, name, "hold_timeout"));
-    const std::string delay = key_of(s, name, "planning_delay");
-    c.planning_delay = s.has(delay) ? s.get_double(delay) : 0;
+    if (own.planner) {
+      c.planner = *own.planner;
+      c.planner_key = scenario::key_of("coordinator.*.algorithm", {name});
+    }
+    take(c.decision.frames, own.frames);
+    take(c.decision.order, own.order);
+    take(c.decision.plan_all, own.plan_all);
+    take(c.hold_timeout, own.hold_timeout);
+    take(c.planning_delay, own.planning_delay);
     out.push_back(std::move(c));
   }
   return out;
 }
 
 std::string coordinator_of(const scenario::Settings& s, const std::string& user) {
-  const std::string key = "user." + user + ".grc";
-  return s.has(key) ? s.get_string(key) : kDefaultCoordinator;
+  return scenario::read_config<UserKeys>(s, {user}).grc.value_or(kDefaultCoordinator);
 }
 
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,
                                                               const scenario::Settings& s,
                                                               const std::string& run_dir,
                                                               const std::string& coordinator) {
-  const std::string planner_key = key_of(s, coordinator, "planner");
-  return engine::at_setting(s, planner_key, [&] {
+  const auto setups = coordinator_setups(s);
+  const auto c = std::find_if(setups.begin(), setups.end(),
+                              [&](const CoordinatorSetup& x) { return x.name == coordinator; });
+  if (c == setups.end()) throw std::logic_error("no coordinator '" + coordinator + "'");
+  return engine::at_setting(s, c->planner_key, [&] {
     const auto& planners = catalog.algorithms.planners;
-    const std::string name = s.get_string(planner_key);
+    const std::string& name = c->planner;
     const auto& specs = planners.get(name).params;
     std::map<std::string, std::string> params;
-    if (planner_key == "grc.planner") params = engine::algorithm_params(s, "planner.", specs);
+    // The <grc>'s parameters go with its planner, not with one a <coordinator> names itself.
+    if (c->planner_key == setups.front().planner_key)
+      params = engine::algorithm_params(s, "grc.param.", specs);
     if (coordinator != kDefaultCoordinator)
       for (auto& [k, v] :
            engine::algorithm_params(s, "coordinator." + coordinator + ".param.", specs))
@@ -161,7 +167,7 @@ std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Cata
 std::vector<std::pair<std::size_t, std::size_t>> request_shapes(
     const scenario::Settings& s, const std::vector<model::Request>& from_file) {
   std::set<std::pair<std::size_t, std::size_t>> shapes;
-  if (s.get_string("workload.generator") == "gridars") {
+  if (scenario::read_config<WorkloadKeys>(s).generator == "gridars") {
     const auto c = gridars_config(s);
     for (int type : c.types) {
       const auto shape = workloads::type_shape(type, c.type4);
@@ -185,19 +191,18 @@ void check_planner_limits(const engine::Catalog& catalog, const scenario::Settin
     if (limited == nullptr) continue;
     for (const auto& [components, flows] : shapes)
       if (auto why = limited->refuses({platform.sites, platform.paths, components, flows}))
-        s.fail_message(key_of(s, c.name, "planner"), *why);
+        s.fail_message(c.planner_key, *why);
   }
 }
 
 void apply_site_overrides(const scenario::Settings& s, model::ResourceGraph& g) {
-  const std::string prefix = "site.", suffix = ".unit_value";
-  for (const auto& [key, setting] : s.all()) {
-    if (key.rfind(prefix, 0) != 0 || key.size() <= prefix.size() + suffix.size()) continue;
-    const std::string name = key.substr(prefix.size(), key.size() - prefix.size() - suffix.size());
+  const std::string pattern = "site.*.unit_value";
+  for (const auto& name : scenario::names_set(s, pattern)) {
     const auto v = g.find_vertex(name);
     if (!v || g.vertex(*v).role != model::VertexRole::Site)
-      s.fail_message(key, "no compute site '" + name + "' in the platform");
-    g.set_unit_value(*v, s.get_double(key));
+      s.fail_message(scenario::key_of(pattern, {name}),
+                     "no compute site '" + name + "' in the platform");
+    g.set_unit_value(*v, scenario::read_config<SiteKeys>(s, {name}).unit_value.value());
   }
 }
 

@@ -1,9 +1,13 @@
 // Turns validated scenario settings into the pieces of a run: workload, planner, metric windows.
 // Everything here is checked before any run starts (`arsim check` calls it too); errors are
-// scenario::InputError naming the file, line and attribute.
+// scenario::InputError naming the file, line and attribute. The keys (keys.cpp) fill the structs
+// below and those of the library they configure (workloads::GridarsConfig and GridarsUser,
+// CoordinatorConfig, MetricsConfig, transfers::TransferConfig), so each default is written once,
+// in its field's initializer.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +28,30 @@ namespace arsim::kinds::coallocation {
 constexpr double kMaxRequests = 100'000;
 constexpr double kMaxOutputRows = 2'000'000;
 
+// platform.*
+struct PlatformKeys {
+  std::string file;  // the SimGrid platform file, resolved against the scenario file
+  long long max_paths = static_cast<long long>(platform::ReadOptions{}.max_default_paths);
+};
+platform::ReadOptions read_options(const PlatformKeys& p);
+
+// workload.* beyond the generator's numbers, which fill workloads::GridarsConfig.
+struct WorkloadKeys {
+  std::string generator;            // gridars or file
+  std::optional<std::string> file;  // the request file (generator file), resolved
+  // workloads::CpuDraw and Type4Shape as written in the scenario
+  std::string cpu_draw = "request";
+  std::string type4 = "ring";
+};
+
+// user.NAME.* beyond the generator's (workloads::GridarsUser), site.NAME.*.
+struct UserKeys {
+  std::optional<std::string> grc;  // the coordinator it submits to; the <grc> when absent
+};
+struct SiteKeys {
+  std::optional<double> unit_value;  // overrides the platform's
+};
+
 // The generator's settings; the users' expected requests at most kMaxRequests.
 workloads::GridarsConfig gridars_config(const scenario::Settings& s);
 MetricsConfig metrics_config(const scenario::Settings& s);
@@ -41,12 +69,24 @@ std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint
 inline const std::string kDefaultCoordinator = "grc";
 
 // One coordinator of a run: the <grc> first, then each <coordinator> in file order. Attributes a
-// <coordinator> leaves out take the <grc>'s values.
+// <coordinator> leaves out take the <grc>'s values. grc.* fill the fields and `decision`.
 struct CoordinatorSetup {
-  std::string name;
+  std::string name = kDefaultCoordinator;
+  std::string planner = "greedy";             // a registry name
+  std::string planner_key = "grc.algorithm";  // the key that names it: errors about it point there
   CoordinatorConfig decision;
   double hold_timeout = 60;
   double planning_delay = 0;  // simulated seconds per request
+};
+
+// coordinator.NAME.*: each absent one is the <grc>'s.
+struct CoordinatorKeys {
+  std::optional<std::string> planner;
+  std::optional<int> frames;
+  std::optional<std::string> order;
+  std::optional<bool> plan_all;
+  std::optional<double> hold_timeout;
+  std::optional<double> planning_delay;
 };
 std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s);
 

@@ -2,9 +2,9 @@
 // checked, so that `arsim check` refuses what a run would refuse. No SimGrid.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "schedulers/gang_matcher.hpp"
 #include "sim/kinds/gangmatch/negotiation.hpp"
@@ -26,24 +26,40 @@ inline constexpr double kMaxBuckets = 1e5;      // output.horizon / output.bucke
 inline constexpr double kMaxBucketCells = 1e8;  // buckets x (workstations + licenses)
 inline constexpr double kMaxPeriods = 1e6;      // unavailable periods expected before the horizon
 
+// The settings of a run, one field per key of keys.cpp (the keys are bound to the fields, whose
+// initializers are the keys' defaults); the parts of the run take the views below.
 struct RunConfig {
-  std::string platform;
-  WorkloadConfig workload;
-  std::string matcher;                        // a registered gang matcher
-  std::map<std::string, std::string> params;  // its parameters (matcher.*)
-  double period = 60;                         // s between the starts of negotiation cycles
-  CostModel cost;
-  AvailabilityConfig owners;    // workstations
-  AvailabilityConfig external;  // licenses
-  double bucket = 3600;
+  std::string platform;  // platform.file (required)
+  int jobs = 100;        // workload.*
+  double license_density = 1;
+  int selectivity = 1;
+  int platforms = 7;
+  int request_scale = 1;
+  std::string arrival = "batch";
+  double mean_interarrival = 60;
+  std::vector<double> durations{3600};
+  std::string matcher = "dynamic";  // matchmaker.*: a registered gang matcher
+  double period = 60;               // s between the starts of negotiation cycles
+  double probe_cost = 0.00136;
+  double evaluation_cost = 0;
+  double owner_return_rate = 0;  // workstations.*
+  double owner_stay = 1800;
+  double external_rate = 0;  // licenses.*
+  double external_hold = 1800;
+  double bucket = 3600;  // output.*
   double horizon = 86400;
+
+  WorkloadConfig workload() const;
+  CostModel cost() const { return {probe_cost, evaluation_cost}; }
+  AvailabilityConfig owners() const { return {owner_return_rate, owner_stay}; }   // workstations
+  AvailabilityConfig external() const { return {external_rate, external_hold}; }  // licenses
 };
 
 // Throws InputError at the key whose value is wrong.
 RunConfig read_config(const scenario::Settings& s);
 
 // The registered matcher with its parameters; a ParamError becomes an InputError at
-// matchmaker.matcher.
+// matchmaker.algorithm.
 std::unique_ptr<schedulers::GangMatcher> make_matcher(const engine::Catalog& catalog,
                                                       const scenario::Settings& s);
 

@@ -6,6 +6,7 @@
 namespace arsim::kinds::gangmatch {
 
 namespace {
+using base::field;
 using scenario::key;
 using T = scenario::ValueType;
 }  // namespace
@@ -13,52 +14,57 @@ using T = scenario::ValueType;
 // clang-format off
 std::vector<scenario::KeySpec> Kind::keys() const {
   return {
-      key("platform.file", T::Path).need()
+      field("platform.file", &RunConfig::platform).path().need()
           .about("SimGrid platform file with hosts cm, submit, licenses and ws0, ws1, ... (platforms/condor_pool.xml)"),
-      key("workload.jobs", T::Int).def("100").at_least(1)
+      field("workload.jobs", &RunConfig::jobs).at_least(1)
           .about("N: jobs, and as many workstations (Raman et al. §6)"),
-      key("workload.license_density", T::Double).def("1").at_least(0).at_most(100)
+      field("workload.license_density", &RunConfig::license_density).at_least(0).at_most(100)
           .about("L: round(L N) licenses"),
-      key("workload.selectivity", T::Int).def("1").at_least(1)
+      field("workload.selectivity", &RunConfig::selectivity).at_least(1)
           .about("S: partitions of workstations and licenses; a license is valid in its partition only"),
-      key("workload.platforms", T::Int).def("7").at_least(1).at_most(7)
+      field("workload.platforms", &RunConfig::platforms).at_least(1).at_most(7)
           .about("(Arch, OpSys) pairs in use, most common first"),
-      key("workload.request_scale", T::Int).def("1").at_least(1).at_most(16)
+      field("workload.request_scale", &RunConfig::request_scale).at_least(1).at_most(16)
           .about("jobs ask for this many times the default memory"),
-      key("workload.arrival", T::String).def("batch").one_of({"batch", "poisson"})
+      field("workload.arrival", &RunConfig::arrival).one_of({"batch", "poisson"})
           .about("batch: every job submitted at time 0; poisson: exponential inter-arrival times"),
-      key("workload.mean_interarrival", T::Double).def("60").above(0).at_most(kMaxSeconds).only("workload.arrival=poisson")
-          .about("mean time between two submissions (s)"),
-      key("workload.durations", T::Doubles).def("3600").above(0).at_most(kMaxSeconds)
-          .about("job durations, each job's drawn uniformly (s)"),
-      key("matchmaker.matcher", T::String).def("dynamic")
+      field("workload.mean_interarrival", &RunConfig::mean_interarrival).above(0).at_most(kMaxSeconds).only("workload.arrival=poisson")
+          .in("s").about("mean time between two submissions (s)"),
+      field("workload.durations", &RunConfig::durations).above(0).at_most(kMaxSeconds)
+          .in("s").about("job durations, each job's drawn uniformly (s)"),
+      field("matchmaker.algorithm", &RunConfig::matcher)
           .about("gang matcher the negotiator runs every cycle (registry name)"),
-      key("matchmaker.period", T::Double).def("60").above(0).at_most(kMaxSeconds)
-          .about("time between the starts of two negotiation cycles (s)"),
-      key("matchmaker.probe_cost", T::Double).def("0.00136").at_least(0).at_most(kMaxStepCost)
-          .about("simulated seconds a cycle spends per index probe"),
-      key("matchmaker.evaluation_cost", T::Double).def("0").at_least(0).at_most(kMaxStepCost)
-          .about("simulated seconds a cycle spends per constraint evaluation"),
-      key("matcher.*", T::String)
+      field("matchmaker.period", &RunConfig::period).above(0).at_most(kMaxSeconds)
+          .in("s").about("time between the starts of two negotiation cycles (s)"),
+      field("matchmaker.probe_cost", &RunConfig::probe_cost).at_least(0).at_most(kMaxStepCost)
+          .in("s").about("simulated seconds a cycle spends per index probe"),
+      field("matchmaker.evaluation_cost", &RunConfig::evaluation_cost).at_least(0).at_most(kMaxStepCost)
+          .in("s").about("simulated seconds a cycle spends per constraint evaluation"),
+      key("matchmaker.param.*", T::String)
           .about("gang matcher parameter (checked by the registry), from <matchmaker><param>"),
-      key("workstations.owner_return_rate", T::Double).def("0").at_least(0)
-          .about("rate at which an away owner comes back (1/s); 0: owners never come back"),
-      key("workstations.owner_stay", T::Double).def("1800").above(0).at_most(kMaxSeconds)
-          .about("mean time an owner stays (s)"),
-      key("licenses.external_rate", T::Double).def("0").at_least(0)
-          .about("rate at which a free license is taken outside the pool (1/s); 0: never"),
-      key("licenses.external_hold", T::Double).def("1800").above(0).at_most(kMaxSeconds)
-          .about("mean time a license is used outside the pool (s)"),
-      key("output.bucket", T::Double).def("3600").above(0).at_most(kMaxSeconds)
-          .about("width of the buckets of utilisation.csv (s)"),
-      key("output.horizon", T::Double).def("86400").above(0).at_most(kMaxSeconds)
-          .about("no submission, cycle or claim after it (s); end of the buckets"),
+      field("workstations.owner_return_rate", &RunConfig::owner_return_rate).at_least(0)
+          .in("1/s").about("rate at which an away owner comes back (1/s); 0: owners never come back"),
+      field("workstations.owner_stay", &RunConfig::owner_stay).above(0).at_most(kMaxSeconds)
+          .in("s").about("mean time an owner stays (s)"),
+      field("licenses.external_rate", &RunConfig::external_rate).at_least(0)
+          .in("1/s").about("rate at which a free license is taken outside the pool (1/s); 0: never"),
+      field("licenses.external_hold", &RunConfig::external_hold).above(0).at_most(kMaxSeconds)
+          .in("s").about("mean time a license is used outside the pool (s)"),
+      field("output.bucket", &RunConfig::bucket).above(0).at_most(kMaxSeconds)
+          .in("s").about("width of the buckets of utilisation.csv (s)"),
+      field("output.horizon", &RunConfig::horizon).above(0).at_most(kMaxSeconds)
+          .in("s").about("no submission, cycle or claim after it (s); end of the buckets"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"matchmaker.matcher", "matchmaker.algorithm"}, {"matcher.*", "matchmaker.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"matchmaker", "matcher."}};
+  return {{"matchmaker", "matchmaker.param."}};
 }
 
 }  // namespace arsim::kinds::gangmatch

@@ -15,6 +15,7 @@
 #include "sim/kinds/gangmatch/config.hpp"
 #include "sim/kinds/gangmatch/writers.hpp"
 #include "sim/platform/platform_check.hpp"
+#include "sim/scenario/config.hpp"
 
 namespace arsim::kinds::gangmatch {
 
@@ -26,7 +27,7 @@ AuditContext audit_context(const RunConfig& c, const Workload& w) {
           static_cast<int>(w.licenses.size()),
           c.bucket,
           c.horizon,
-          c.cost};
+          c.cost()};
 }
 
 // The largest pool a cycle of the run can hold: every job a root, every resource available. A
@@ -54,12 +55,13 @@ std::string Kind::description() const {
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   auto matcher = make_matcher(catalog, s);
   const RunConfig c = read_config(s);
-  const std::uint64_t seed = s.get_uint64("scenario.seed");
+  const auto run_config = scenario::read_config<scenario::ScenarioConfig>(s);
+  const std::uint64_t seed = run_config.seed;
   auto* limited = dynamic_cast<schedulers::gangmatch::LimitedMatcher*>(matcher.get());
-  for (long long run = 0; limited && run < s.get_int("scenario.runs"); ++run)
-    if (auto why =
-            limited->refuses(largest_pool(make_workload(c.workload, seed, static_cast<int>(run)))))
-      s.fail_message("matchmaker.matcher", fmt::format("run {}: {}", run, *why));
+  for (long long run = 0; limited && run < run_config.runs; ++run)
+    if (auto why = limited->refuses(
+            largest_pool(make_workload(c.workload(), seed, static_cast<int>(run)))))
+      s.fail_message("matchmaker.algorithm", fmt::format("run {}: {}", run, *why));
   if (!std::filesystem::is_regular_file(c.platform))
     s.fail("platform.file", "an existing platform file");
   // SimGrid loads the platform in a child process: what would stop a run stops check.
@@ -71,8 +73,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                              std::ostream& report) const {
   const scenario::Settings& s = spec.settings;
   const RunConfig c = read_config(s);
-  const std::uint64_t seed = s.get_uint64("scenario.seed");
-  const Workload w = make_workload(c.workload, seed, spec.run_index);
+  const std::uint64_t seed = scenario::read_config<scenario::ScenarioConfig>(s).seed;
+  const Workload w = make_workload(c.workload(), seed, spec.run_index);
   engine::Simulation sim(c.platform, options.verbose);
   Recorder recorder(w);
   engine::ProgressLine progress(dir, "jobs finished", w.jobs.size(), options.progress);
@@ -123,8 +125,9 @@ std::vector<std::string> Kind::sweep_metrics() const {
 std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
                                      const std::string& dir) const {
   const RunConfig c = read_config(spec.settings);
-  const Workload w =
-      make_workload(c.workload, spec.settings.get_uint64("scenario.seed"), spec.run_index);
+  const Workload w = make_workload(
+      c.workload(), scenario::read_config<scenario::ScenarioConfig>(spec.settings).seed,
+      spec.run_index);
   return audit_run(dir, audit_context(c, w));
 }
 

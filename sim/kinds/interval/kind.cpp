@@ -19,25 +19,29 @@
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/platform/platform_order.hpp"
+#include "sim/scenario/config.hpp"
 #include "workloads/intervals/swf.hpp"
 #include "workloads/intervals/synthetic.hpp"
 
 namespace arsim::kinds::interval {
 
+IntervalConfig read_config(const scenario::Settings& s) {
+  return scenario::read_config<IntervalConfig>(s);
+}
+
 namespace {
 
-std::vector<model::IntervalTask> trace_tasks(const scenario::Settings& s) {
+std::vector<model::IntervalTask> trace_tasks(const scenario::Settings& s, const IntervalConfig& c) {
   workloads::SwfTrace trace;
   try {
-    trace = workloads::read_swf(s.get_path("workload.trace"));
+    trace = workloads::read_swf(c.trace);
   } catch (const std::exception& e) {
     throw scenario::InputError(e.what());  // names the trace file and line
   }
-  const auto first = static_cast<std::size_t>(s.get_int("workload.first_job"));
+  const auto first = static_cast<std::size_t>(c.first_job);
   if (first >= trace.tasks.size())
     s.fail("workload.first_job", "an index below the trace's job count");
-  auto window =
-      workloads::swf_window(trace, first, static_cast<std::size_t>(s.get_int("workload.jobs")));
+  auto window = workloads::swf_window(trace, first, static_cast<std::size_t>(c.jobs));
   if (static_cast<long long>(window.size()) > kMaxTasks)
     s.fail("workload.jobs", fmt::format("a window of at most {} jobs (0 takes the trace's {} from "
                                         "first_job on)",
@@ -50,14 +54,14 @@ std::vector<model::IntervalTask> trace_tasks(const scenario::Settings& s) {
 // the seed; a trace's periods are counted.
 void check_summary_rows(const scenario::Settings& s,
                         const std::vector<model::IntervalTask>& tasks) {
-  const double period = s.get_double("interval_rm.period");
+  const IntervalConfig c = read_config(s);
+  const double period = c.rm_period;
   double periods = 0;
-  if (s.get_string("workload.generator") == "swf") {
+  if (c.generator == "swf") {
     const auto k = schedulers::interval::request_periods(tasks, period);
     periods = static_cast<double>(std::set<long>(k.begin(), k.end()).size());
   } else {
-    periods = std::min(static_cast<double>(tasks.size()),
-                       std::ceil(s.get_double("workload.period") / period));
+    periods = std::min(static_cast<double>(tasks.size()), std::ceil(c.period / period));
   }
   const double rows = 11 + 9 * periods;
   if (rows > static_cast<double>(kMaxSummaryRows))
@@ -119,7 +123,7 @@ std::string summary_csv(const schedulers::interval::RunMetrics& m) {
 // The first M compute sites in the order the platform declares them (not SimGrid's name order,
 // where m10 comes before m2).
 std::vector<int> resource_sites(const scenario::Settings& s, const platform::PlatformView& view) {
-  const int m = static_cast<int>(s.get_int("interval_rm.resources"));
+  const int m = read_config(s).resources;
   auto sites = platform::sites_in_platform_order(*simgrid::s4u::Engine::get_instance(), view);
   if (static_cast<int>(sites.size()) < m)
     s.fail("interval_rm.resources", fmt::format("at most the platform's {} sites", sites.size()));
@@ -129,14 +133,15 @@ std::vector<int> resource_sites(const scenario::Settings& s, const platform::Pla
 
 std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::uint64_t seed,
                                             int run_index) {
-  if (s.get_string("workload.generator") == "swf") return trace_tasks(s);
+  const IntervalConfig c = read_config(s);
+  if (c.generator == "swf") return trace_tasks(s, c);
   workloads::SyntheticIntervalParams p;
-  p.tasks = static_cast<int>(s.get_int("workload.tasks"));
-  p.period = s.get_double("workload.period");
-  p.granularity = s.get_double("workload.granularity");
-  p.durations = s.get_string("workload.duration_law");
-  p.duration_cv = s.get_double("workload.duration_cv");
-  p.dependent_fraction = s.get_double("workload.dependent_fraction");
+  p.tasks = c.tasks;
+  p.period = c.period;
+  p.granularity = c.granularity;
+  p.durations = c.duration_law;
+  p.duration_cv = c.duration_cv;
+  p.dependent_fraction = c.dependent_fraction;
   try {
     return workloads::generate_intervals(p, seed, run_index);
   } catch (const std::invalid_argument& e) {
@@ -152,11 +157,11 @@ std::string Kind::description() const {
 namespace {
 std::shared_ptr<schedulers::IntervalScheduler> make_scheduler(const engine::Catalog& catalog,
                                                               const scenario::Settings& s) {
-  return engine::at_setting(s, "interval_rm.scheduler", [&] {
+  return engine::at_setting(s, "interval_rm.algorithm", [&] {
     const auto& schedulers = catalog.algorithms.intervals;
-    const std::string name = s.get_string("interval_rm.scheduler");
+    const std::string name = read_config(s).scheduler;
     return std::shared_ptr<schedulers::IntervalScheduler>(schedulers.create(
-        name, engine::algorithm_params(s, "interval.", schedulers.get(name).params)));
+        name, engine::algorithm_params(s, "interval_rm.param.", schedulers.get(name).params)));
   });
 }
 }  // namespace
@@ -166,16 +171,18 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   // A trace is read as a run reads it: a bad line stops check, not the run.
   check_summary_rows(s, make_tasks(s, 0, 0));
   // SimGrid loads the platform in a child process: what would stop a run stops check.
-  platform::check_platform_in_child(s.get_path("platform.file"), platform::ReadOptions{});
+  platform::check_platform_in_child(read_config(s).platform, platform::ReadOptions{});
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                              const std::string& dir, const engine::RunOptions& options,
                              std::ostream& report) const {
   const auto& s = spec.settings;
-  const auto tasks = make_tasks(s, s.get_uint64("scenario.seed"), spec.run_index);
-  const double period = s.get_double("interval_rm.period");
-  const std::string platform_file = s.get_path("platform.file");
+  const IntervalConfig c = read_config(s);
+  const auto tasks =
+      make_tasks(s, scenario::read_config<scenario::ScenarioConfig>(s).seed, spec.run_index);
+  const double period = c.rm_period;
+  const std::string& platform_file = c.platform;
   engine::Simulation sim(platform_file, options.verbose);
   const auto sites = resource_sites(s, sim.view());
   const SpeedLog speeds(lane_hosts(sim.view(), sites));
@@ -195,12 +202,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                             jobs_csv(tasks, recorder.finished, sim.view().graph));
   metrics::write_atomically(dir + "/summary.csv", summary_csv(rm));
   report << fmt::format("{} tasks on {} resources with {}: D = {:.6g} (rho = {:.3g}, beta = {})\n",
-                        tasks.size(), m, s.get_string("interval_rm.scheduler"), rm.deviation,
-                        rm.load.rho, rm.load.beta);
+                        tasks.size(), m, c.scheduler, rm.deviation, rm.load.rho, rm.load.beta);
   engine::RunOutcome out;
   if (options.audit)
     out.violations = audit_run(dir, {audited_resources(sim.view(), sites, speeds), period, tasks});
-  out.info = {{"platform", platform_file}, {"scheduler", s.get_string("interval_rm.scheduler")},
+  out.info = {{"platform", platform_file}, {"scheduler", c.scheduler},
               {"tasks", tasks.size()},     {"activations", recorder.activations.size()},
               {"periods", rm.spanned},     {"time_deviation", rm.deviation}};
   return out;

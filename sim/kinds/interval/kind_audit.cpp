@@ -10,6 +10,7 @@
 #include "sim/kinds/interval/kind.hpp"
 #include "sim/kinds/interval/speed_log.hpp"
 #include "sim/metrics/csv.hpp"
+#include "sim/scenario/config.hpp"
 
 namespace arsim::kinds::interval {
 
@@ -57,16 +58,17 @@ std::vector<AuditedResource> audited_resources(const platform::PlatformView& vie
 std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
                                      const std::string& dir) const {
   const auto& s = spec.settings;
-  engine::Simulation sim(s.get_path("platform.file"), false);
+  const IntervalConfig c = read_config(s);
+  engine::Simulation sim(c.platform, false);
   const auto sites = resource_sites(s, sim.view());
   const SpeedLog speeds(lane_hosts(sim.view(), sites));
   const double horizon = last_finish(dir);
   sg4::Actor::create("speed-replay", sim.view().grc_host,
                      [horizon] { sg4::this_actor::sleep_until(horizon); });
   sim.run();
-  return audit_run(
-      dir, {audited_resources(sim.view(), sites, speeds), s.get_double("interval_rm.period"),
-            make_tasks(s, s.get_uint64("scenario.seed"), spec.run_index)});
+  return audit_run(dir, {audited_resources(sim.view(), sites, speeds), c.rm_period,
+                         make_tasks(s, scenario::read_config<scenario::ScenarioConfig>(s).seed,
+                                    spec.run_index)});
 }
 
 }  // namespace arsim::kinds::interval

@@ -1,78 +1,99 @@
 // The scenario keys of the on-line matching kind (scenarios/README.md documents each).
+#include <stdexcept>
+
+#include "base/numbers.hpp"
 #include "model/matching/matching.hpp"
 #include "sim/kinds/matching/kind.hpp"
+#include "sim/kinds/matching/settings.hpp"
 
 namespace arsim::kinds::matching {
 
 namespace {
+using base::field;
 using scenario::key;
 using T = scenario::ValueType;
 const std::string kModel = "matcher.time=model";
+
+// The cost defaults keep the spelling the scenarios' canonical text and hash have always held
+// ("7e-6"; the field would print "7e-06"); the value is the field's initializer, checked here.
+scenario::KeySpec spelled(const std::string& name, double MatchingConfig::*member,
+                          const std::string& text) {
+  scenario::KeySpec d = field(name, member);
+  if (base::parse_double(text) != MatchingConfig{}.*member)
+    throw std::logic_error(name + ": default '" + text + "' is not its field's initializer");
+  d.fallback = text;
+  return d;
+}
 }  // namespace
 
 // clang-format off
 std::vector<scenario::KeySpec> Kind::keys() const {
   return {
-      key("platform.file", T::Path).need()
+      field("platform.file", &MatchingConfig::platform).path().need()
           .about("SimGrid platform file, relative to the scenario file"),
-      key("workload.resources_per_type", T::Int).def("50").at_least(1)
+      field("workload.resources_per_type", &MatchingConfig::resources_per_type).at_least(1)
           .about("resources of each Table 1 type (Garbacki & Naik §5.1: 50)"),
-      key("workload.jobs", T::Int).def("200").at_least(1)
+      field("workload.jobs", &MatchingConfig::jobs).at_least(1)
           .about("jobs submitted in the run"),
-      key("workload.complexity", T::Double).def("0.3").above(0).at_most(1)
+      field("workload.complexity", &MatchingConfig::complexity).above(0).at_most(1)
           .about("p of §5.1: Bernoulli probability of dependencies and attributes"),
-      key("workload.load", T::Double).def("0.5").above(0)
+      field("workload.load", &MatchingConfig::load).above(0)
           .about("offered load: mean over attributes of demanded / held capacity-seconds"),
-      key("workload.mean_duration", T::Double).def("600").above(0)
-          .about("mean of the exponential job duration (s)"),
-      key("workload.submitters", T::Int).def("2").at_least(1)
+      field("workload.mean_duration", &MatchingConfig::mean_duration).above(0)
+          .in("s").about("mean of the exponential job duration (s)"),
+      field("workload.submitters", &MatchingConfig::submitters).at_least(1)
           .about("job submitters sharing the Poisson stream"),
-      key("providers.period", T::Double).def("60").above(0)
-          .about("seconds between two reports of a resource provider"),
-      key("providers.max_background", T::Double).def("0.2").at_least(0).at_most(0.99)
+      field("providers.period", &MatchingConfig::report_period).above(0)
+          .in("s").about("seconds between two reports of a resource provider"),
+      field("providers.max_background", &MatchingConfig::max_background).at_least(0).at_most(0.99)
           .about("largest share of a capacity used outside the grid"),
-      key("providers.step", T::Double).def("0.05").at_least(0)
+      field("providers.step", &MatchingConfig::step).at_least(0)
           .about("largest change of the background share between reports"),
-      key("matcher.algorithm", T::String).def("hybrid")
+      field("matcher.algorithm", &MatchingConfig::algorithm)
           .about("resource matcher (registry name; checked by the registry)"),
-      key("matcher.objective", T::String).def("throughput")
+      field("matcher.objective", &MatchingConfig::objective)
           .one_of(model::matching::objective_names())
           .about("what the matcher maximises per batch (§3.2.3)"),
-      key("matcher.balance_weight", T::Double).def("0.5").at_least(0).at_most(0.999)
+      field("matcher.balance_weight", &MatchingConfig::balance_weight).at_least(0).at_most(0.999)
           .about("w of load_balance: throughput + w F"),
-      key("matcher.batch_size", T::Int).def("40").at_least(1)
+      field("matcher.batch_size", &MatchingConfig::batch_size).at_least(1)
           .about("most jobs per matcher call"),
-      key("matcher.period", T::Double).def("0").at_least(0)
-          .about("least seconds between the starts of two batches (0: none)"),
-      key("matcher.max_attempts", T::Int).def("5").at_least(1)
+      field("matcher.period", &MatchingConfig::period).at_least(0)
+          .in("s").about("least seconds between the starts of two batches (0: none)"),
+      field("matcher.max_attempts", &MatchingConfig::max_attempts).at_least(1)
           .about("batches a job may stay unmatched in before it is dropped"),
-      key("matcher.max_wait", T::Double).def("3600").above(0)
-          .about("seconds a job may stay queued before it expires"),
-      key("matcher.deadline", T::Double).above(0)
-          .about("simulated seconds a batch may take; later it is answered then (none: no limit)"),
-      key("matcher.on_deadline", T::String).def("greedy").one_of({"greedy", "nothing"})
+      field("matcher.max_wait", &MatchingConfig::max_wait).above(0)
+          .in("s").about("seconds a job may stay queued before it expires"),
+      field("matcher.deadline", &MatchingConfig::deadline).above(0)
+          .in("s").about("simulated seconds a batch may take; later it is answered then (none: no limit)"),
+      field("matcher.on_deadline", &MatchingConfig::on_deadline).one_of({"greedy", "nothing"})
           .about("what a batch that missed its deadline answers (sim/kinds/matching/deadline.hpp)"),
-      key("matcher.time", T::String).def("model").one_of({"model", "measured"})
+      field("matcher.time", &MatchingConfig::time).one_of({"model", "measured"})
           .about("model: the deterministic cost model; measured: wall time (not deterministic)"),
-      key("matcher.seconds_per_batch", T::Double).def("0").at_least(0)
-          .about("simulated seconds per matcher call"),
-      key("matcher.seconds_per_iteration", T::Double).def("0").at_least(0).only(kModel)
-          .about("simulated seconds per matcher iteration"),
-      key("matcher.seconds_per_probe", T::Double).def("7e-6").at_least(0).only(kModel)
-          .about("simulated seconds per greedy probe"),
-      key("matcher.seconds_per_lp_solve", T::Double).def("5e-5").at_least(0).only(kModel)
-          .about("simulated seconds per MILP solve"),
-      key("matcher.seconds_per_lp_work", T::Double).def("7e-6").at_least(0).only(kModel)
-          .about("simulated seconds per MILP work unit ((nodes + 1) x nonzeros)"),
-      key("match.*", T::String).about("resource matcher parameter (checked by the registry)"),
-      key("output.bucket", T::Double).def("600").above(0)
-          .about("width of the time buckets of resources.csv (s)"),
+      field("matcher.seconds_per_batch", &MatchingConfig::seconds_per_batch).at_least(0)
+          .in("s").about("simulated seconds per matcher call"),
+      field("matcher.seconds_per_iteration", &MatchingConfig::seconds_per_iteration).at_least(0).only(kModel)
+          .in("s").about("simulated seconds per matcher iteration"),
+      spelled("matcher.seconds_per_probe", &MatchingConfig::seconds_per_probe, "7e-6").at_least(0).only(kModel)
+          .in("s").about("simulated seconds per greedy probe"),
+      spelled("matcher.seconds_per_lp_solve", &MatchingConfig::seconds_per_lp_solve, "5e-5").at_least(0).only(kModel)
+          .in("s").about("simulated seconds per MILP solve"),
+      spelled("matcher.seconds_per_lp_work", &MatchingConfig::seconds_per_lp_work, "7e-6").at_least(0).only(kModel)
+          .in("s").about("simulated seconds per MILP work unit ((nodes + 1) x nonzeros)"),
+      key("matcher.param.*", T::String).about("resource matcher parameter (checked by the registry)"),
+      field("output.bucket", &MatchingConfig::bucket).above(0)
+          .in("s").about("width of the time buckets of resources.csv (s)"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"match.*", "matcher.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"matcher", "match."}};
+  return {{"matcher", "matcher.param."}};
 }
 
 }  // namespace arsim::kinds::matching

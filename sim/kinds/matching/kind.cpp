@@ -14,6 +14,7 @@
 #include "sim/kinds/matching/settings.hpp"
 #include "sim/kinds/matching/writers.hpp"
 #include "sim/platform/platform_check.hpp"
+#include "sim/scenario/config.hpp"
 
 namespace arsim::kinds::matching {
 
@@ -35,7 +36,8 @@ std::vector<sg4::Host*> type_hosts(const platform::PlatformView& view, std::size
 void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
                   const platform::PlatformView& view, const OnlineWorkload& w, int run_index,
                   EventSink& events) {
-  const std::uint64_t seed = s.get_uint64("scenario.seed");
+  const std::uint64_t seed = scenario::read_config<scenario::ScenarioConfig>(s).seed;
+  const MatchingConfig c = read_config(s);
   const auto run = static_cast<std::uint64_t>(run_index);
   const auto hosts = type_hosts(view, w.instance.types.size());
   const auto bg = background_params(s);
@@ -45,11 +47,9 @@ void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
     Background background(w.instance, static_cast<int>(t), bg,
                           model::make_stream(seed, run, "matching-background-" + name));
     actors::spawn<Provider>("provider-" + name, hosts[t], static_cast<int>(t),
-                            std::move(background), s.get_double("providers.period"), &events,
-                            limit);
+                            std::move(background), c.report_period, &events, limit);
   }
-  MatcherConfig config{match_policy(s), queue_policy(s), s.get_double("matcher.period"),
-                       cost_model(s), hosts};
+  MatcherConfig config{match_policy(s), queue_policy(s), c.period, cost_model(s), hosts};
   config.limit = limit;
   config.deadline = deadline(s);
   actors::spawn<MatcherService>("matcher", view.grc_host, &w, &events, make_matcher(catalog, s),
@@ -64,7 +64,7 @@ void start_actors(const engine::Catalog& catalog, const scenario::Settings& s,
                                &events);
 }
 
-void print(std::ostream& report, const scenario::Settings& s, const std::vector<Metric>& m) {
+void print(std::ostream& report, const MatchingConfig& c, const std::vector<Metric>& m) {
   auto get = [&](const char* name) {
     for (const auto& x : m)
       if (x.name == name && x.resource.empty()) return x.value;
@@ -75,9 +75,8 @@ void print(std::ostream& report, const scenario::Settings& s, const std::vector<
       "rejected; mean "
       "wait {:.4g} s; {} batches of {:.3g} jobs, {:.4g} s each, matcher busy {:.3g}; "
       "utilisation {:.3g}\n",
-      get("submitted"), s.get_string("matcher.algorithm"), s.get_string("matcher.objective"),
-      s.get_int("matcher.batch_size"), get("completed"), get("dropped"), get("expired"),
-      get("rejected"), get("mean_wait"), get("batches"), get("mean_batch_size"),
+      get("submitted"), c.algorithm, c.objective, c.batch_size, get("completed"), get("dropped"),
+      get("expired"), get("rejected"), get("mean_wait"), get("batches"), get("mean_batch_size"),
       get("mean_matcher_time"), get("matcher_busy"), get("utilisation"));
 }
 
@@ -90,17 +89,19 @@ std::string Kind::description() const {
 
 void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) const {
   check_matcher(catalog, s);
-  check_limits(s, make_workload(s, s.get_uint64("scenario.seed"), 0));
+  check_limits(s, make_workload(s, scenario::read_config<scenario::ScenarioConfig>(s).seed, 0));
   // SimGrid loads the platform in a child process: what would stop a run stops check.
-  platform::check_platform_in_child(s.get_path("platform.file"), platform::ReadOptions{});
+  platform::check_platform_in_child(read_config(s).platform, platform::ReadOptions{});
 }
 
 engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                              const std::string& dir, const engine::RunOptions& options,
                              std::ostream& report) const {
   const auto& s = spec.settings;
-  const OnlineWorkload w = make_workload(s, s.get_uint64("scenario.seed"), spec.run_index);
-  const std::string platform_file = s.get_path("platform.file");
+  const MatchingConfig c = read_config(s);
+  const OnlineWorkload w =
+      make_workload(s, scenario::read_config<scenario::ScenarioConfig>(s).seed, spec.run_index);
+  const std::string& platform_file = c.platform;
   engine::Simulation sim(platform_file, options.verbose);
   Recorder recorder(static_cast<int>(w.instance.jobs.size()));
   engine::ProgressLine progress(dir, "jobs finished", w.instance.jobs.size(), options.progress);
@@ -117,18 +118,18 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const OutputOptions output = output_options(s);
   write_run(dir, w, record, output);
   const auto metrics = summary_metrics(w, record, output);
-  print(report, s, metrics);
+  print(report, c, metrics);
 
   engine::RunOutcome out;
   if (options.audit) out.violations = audit_run(dir, w, audit_context(s));
-  const bool measured = s.get_string("matcher.time") == "measured";
+  const bool measured = c.time == "measured";
   double wall = 0;
   std::size_t completed = 0;
   for (const auto& b : record.batches) wall += b.wall_seconds;
   for (const auto& j : record.jobs) completed += j.status == JobStatus::Completed;
   out.info = {{"platform", platform_file},
-              {"matcher", s.get_string("matcher.algorithm")},
-              {"objective", s.get_string("matcher.objective")},
+              {"matcher", c.algorithm},
+              {"objective", c.objective},
               {"jobs", w.instance.jobs.size()},
               {"completed", completed},
               {"batches", record.batches.size()},
@@ -148,8 +149,10 @@ std::vector<std::string> Kind::sweep_metrics() const {
 std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::RunSpec& spec,
                                      const std::string& dir) const {
   const auto& s = spec.settings;
-  return audit_run(dir, make_workload(s, s.get_uint64("scenario.seed"), spec.run_index),
-                   audit_context(s));
+  return audit_run(
+      dir,
+      make_workload(s, scenario::read_config<scenario::ScenarioConfig>(s).seed, spec.run_index),
+      audit_context(s));
 }
 
 }  // namespace arsim::kinds::matching

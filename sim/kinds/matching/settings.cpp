@@ -5,18 +5,25 @@
 
 #include <fmt/format.h>
 
+#include "sim/scenario/config.hpp"
+
 namespace arsim::kinds::matching {
 
 namespace mm = arsim::model::matching;
 
+MatchingConfig read_config(const scenario::Settings& s) {
+  return scenario::read_config<MatchingConfig>(s);
+}
+
 workloads::matching::OnlineParams online_params(const scenario::Settings& s) {
+  const MatchingConfig c = read_config(s);
   workloads::matching::OnlineParams p;
-  p.per_type = static_cast<int>(s.get_int("workload.resources_per_type"));
-  p.jobs = static_cast<int>(s.get_int("workload.jobs"));
-  p.complexity = s.get_double("workload.complexity");
-  p.load = s.get_double("workload.load");
-  p.mean_duration = s.get_double("workload.mean_duration");
-  p.submitters = static_cast<int>(s.get_int("workload.submitters"));
+  p.per_type = c.resources_per_type;
+  p.jobs = c.jobs;
+  p.complexity = c.complexity;
+  p.load = c.load;
+  p.mean_duration = c.mean_duration;
+  p.submitters = c.submitters;
   return p;
 }
 
@@ -31,55 +38,60 @@ workloads::matching::OnlineWorkload make_workload(const scenario::Settings& s, s
 }
 
 BackgroundParams background_params(const scenario::Settings& s) {
-  return {s.get_double("providers.max_background"), s.get_double("providers.step")};
+  const MatchingConfig c = read_config(s);
+  return {c.max_background, c.step};
 }
 
 QueuePolicy queue_policy(const scenario::Settings& s) {
-  return {static_cast<int>(s.get_int("matcher.batch_size")),
-          static_cast<int>(s.get_int("matcher.max_attempts")), s.get_double("matcher.max_wait")};
+  const MatchingConfig c = read_config(s);
+  return {c.batch_size, c.max_attempts, c.max_wait};
 }
 
 CostModel cost_model(const scenario::Settings& s) {
+  const MatchingConfig cfg = read_config(s);
   CostModel c;
-  c.measured = s.get_string("matcher.time") == "measured";
-  c.per_batch = s.get_double("matcher.seconds_per_batch");
+  c.measured = cfg.time == "measured";
+  c.per_batch = cfg.seconds_per_batch;
   if (!c.measured) {
-    c.per_iteration = s.get_double("matcher.seconds_per_iteration");
-    c.per_probe = s.get_double("matcher.seconds_per_probe");
-    c.per_lp_solve = s.get_double("matcher.seconds_per_lp_solve");
-    c.per_lp_work = s.get_double("matcher.seconds_per_lp_work");
+    c.per_iteration = cfg.seconds_per_iteration;
+    c.per_probe = cfg.seconds_per_probe;
+    c.per_lp_solve = cfg.seconds_per_lp_solve;
+    c.per_lp_work = cfg.seconds_per_lp_work;
   }
   return c;
 }
 
 mm::Policy match_policy(const scenario::Settings& s) {
+  const MatchingConfig c = read_config(s);
   mm::Policy p;
-  p.objective = mm::parse_objective(s.get_string("matcher.objective"));  // schema: one of them
-  p.balance_weight = s.get_double("matcher.balance_weight");
+  p.objective = mm::parse_objective(c.objective);  // schema: one of them
+  p.balance_weight = c.balance_weight;
   return p;
 }
 
 Deadline deadline(const scenario::Settings& s) {
+  const MatchingConfig c = read_config(s);
   Deadline d;
-  if (s.has("matcher.deadline")) d.seconds = s.get_double("matcher.deadline");
-  d.greedy = s.get_string("matcher.on_deadline") == "greedy";
+  if (c.deadline) d.seconds = *c.deadline;
+  d.greedy = c.on_deadline == "greedy";
   return d;
 }
 
 OutputOptions output_options(const scenario::Settings& s) {
-  return {s.get_double("output.bucket"), deadline(s).set()};
+  return {read_config(s).bucket, deadline(s).set()};
 }
 
 AuditContext audit_context(const scenario::Settings& s) {
-  return {s.get_double("output.bucket"), cost_model(s), deadline(s), match_policy(s)};
+  return {read_config(s).bucket, cost_model(s), deadline(s), match_policy(s)};
 }
 
 RunLimit run_limit(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w) {
-  return matching::run_limit(w.instance, s.get_double("output.bucket"),
-                             s.get_double("providers.period"));
+  const MatchingConfig c = read_config(s);
+  return matching::run_limit(w.instance, c.bucket, c.report_period);
 }
 
 void check_limits(const scenario::Settings& s, const workloads::matching::OnlineWorkload& w) {
+  const MatchingConfig c = read_config(s);
   const RunLimit limit = run_limit(s, w);
   const double v = resource_attributes(w.instance);
   if (v > kMaxRows)
@@ -94,18 +106,16 @@ void check_limits(const scenario::Settings& s, const workloads::matching::Online
                    fmt::format("the run may last at most {:g} s of simulated time "
                                "({}), but its last job arrives at {:g} s "
                                "(workload.load {:g}, workload.mean_duration {:g})",
-                               limit.seconds, limit.because, last, s.get_double("workload.load"),
-                               s.get_double("workload.mean_duration")));
-  auto past = [&](const std::string& key, const std::string& what) {
-    const double t = s.get_double(key);
+                               limit.seconds, limit.because, last, c.load, c.mean_duration));
+  auto past = [&](const std::string& key, double t, const std::string& what) {
     if (t > limit.seconds)
       s.fail_message(key, fmt::format("{} {:g} s, past the run's limit of {:g} s of simulated "
                                       "time ({})",
                                       what, t, limit.seconds, limit.because));
   };
-  past("providers.period", "the providers would report once: every");
-  past("matcher.period", "batches would start at most every");
-  past("matcher.seconds_per_batch", "every batch would take at least");
+  past("providers.period", c.report_period, "the providers would report once: every");
+  past("matcher.period", c.period, "batches would start at most every");
+  past("matcher.seconds_per_batch", c.seconds_per_batch, "every batch would take at least");
 }
 
 namespace {
@@ -126,9 +136,9 @@ std::shared_ptr<schedulers::ResourceMatcher> make_matcher(const engine::Catalog&
                                                           const scenario::Settings& s) {
   return engine::at_setting(s, "matcher.algorithm", [&] {
     const auto& registry = catalog.algorithms.matchers;
-    const std::string name = s.get_string("matcher.algorithm");
-    return std::shared_ptr<schedulers::ResourceMatcher>(
-        registry.create(name, engine::algorithm_params(s, "match.", registry.get(name).params)));
+    const std::string name = read_config(s).algorithm;
+    return std::shared_ptr<schedulers::ResourceMatcher>(registry.create(
+        name, engine::algorithm_params(s, "matcher.param.", registry.get(name).params)));
   });
 }
 

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "schedulers/resource_matcher.hpp"
 #include "sim/engine/catalog.hpp"
@@ -18,6 +20,39 @@
 #include "workloads/matching/online.hpp"
 
 namespace arsim::kinds::matching {
+
+// The settings of a run, one field per key of keys.cpp (the keys are bound to the fields, whose
+// initializers are the keys' defaults); the functions below turn them into the parts' parameters.
+struct MatchingConfig {
+  std::string platform;         // platform.file (required)
+  int resources_per_type = 50;  // workload.*
+  int jobs = 200;
+  double complexity = 0.3;
+  double load = 0.5;
+  double mean_duration = 600;
+  int submitters = 2;
+  double report_period = 60;  // providers.*
+  double max_background = 0.2;
+  double step = 0.05;
+  std::string algorithm = "hybrid";  // matcher.*
+  std::string objective = "throughput";
+  double balance_weight = 0.5;
+  int batch_size = 40;
+  double period = 0;
+  int max_attempts = 5;
+  double max_wait = 3600;
+  std::optional<double> deadline;  // none: no limit
+  std::string on_deadline = "greedy";
+  std::string time = "model";
+  double seconds_per_batch = 0;
+  double seconds_per_iteration = 0;
+  double seconds_per_probe = 7e-6;
+  double seconds_per_lp_solve = 5e-5;
+  double seconds_per_lp_work = 7e-6;
+  double bucket = 600;  // output.bucket
+};
+
+MatchingConfig read_config(const scenario::Settings& s);
 
 workloads::matching::OnlineParams online_params(const scenario::Settings& s);
 workloads::matching::OnlineWorkload make_workload(const scenario::Settings& s, std::uint64_t seed,

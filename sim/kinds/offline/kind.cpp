@@ -5,10 +5,16 @@
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/metrics/csv.hpp"
+#include "sim/scenario/config.hpp"
 
 namespace arsim::kinds::offline {
 
 namespace {
+
+// offline.*: the experiment, whose parameters are the experiment.* group.
+struct OfflineKeys {
+  std::string experiment;  // a registry name
+};
 
 bool is_timing(const std::string& column) {
   const std::string suffix = "_seconds";
@@ -40,15 +46,20 @@ std::vector<scenario::KeySpec> Kind::keys() const {
   using scenario::key;
   using T = scenario::ValueType;
   return {
-      key("offline.experiment", T::String).need()
+      base::field("offline.algorithm", &OfflineKeys::experiment).need()
           .about("offline experiment (registry name; checked by the registry)"),
-      key("experiment.*", T::String).about("experiment parameter (checked by the registry)"),
+      key("offline.param.*", T::String).about("experiment parameter (checked by the registry)"),
   };
 }
 // clang-format on
 
+// The spellings before one vocabulary ("Old spellings" in scenarios/README.md).
+std::vector<scenario::KeyAlias> Kind::aliases() const {
+  return {{"offline.experiment", "offline.algorithm"}, {"experiment.*", "offline.param.*"}};
+}
+
 std::vector<scenario::ParamGroup> Kind::param_groups() const {
-  return {{"offline", "experiment."}};
+  return {{"offline", "offline.param."}};
 }
 
 std::string Kind::description() const {
@@ -58,10 +69,10 @@ std::string Kind::description() const {
 namespace {
 std::unique_ptr<experiments::OfflineExperiment> make_experiment(const engine::Catalog& catalog,
                                                                 const scenario::Settings& s) {
-  return engine::at_setting(s, "offline.experiment", [&] {
-    const std::string name = s.get_string("offline.experiment");
+  return engine::at_setting(s, "offline.algorithm", [&] {
+    const std::string name = scenario::read_config<OfflineKeys>(s).experiment;
     return catalog.experiments.create(
-        name, engine::algorithm_params(s, "experiment.", catalog.experiments.get(name).params));
+        name, engine::algorithm_params(s, "offline.param.", catalog.experiments.get(name).params));
   });
 }
 }  // namespace
@@ -75,14 +86,15 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                              std::ostream& report) const {
   const auto& s = spec.settings;
   auto experiment = make_experiment(catalog, s);
-  const auto table = experiment->run(s.get_uint64("scenario.seed"), spec.run_index);
+  const auto table =
+      experiment->run(scenario::read_config<scenario::ScenarioConfig>(s).seed, spec.run_index);
+  const std::string name = scenario::read_config<OfflineKeys>(s).experiment;
   const auto [results, timings] = split_table(table);
   metrics::write_atomically(dir + "/results.csv", results);
   metrics::write_atomically(dir + "/timings.csv", timings);
-  report << fmt::format("{}: {} rows in {}/results.csv\n", s.get_string("offline.experiment"),
-                        table.rows.size(), dir);
+  report << fmt::format("{}: {} rows in {}/results.csv\n", name, table.rows.size(), dir);
   engine::RunOutcome out;
-  out.info = {{"experiment", s.get_string("offline.experiment")},
+  out.info = {{"experiment", name},
               {"results_hash", engine::fnv1a_hex(results)},
               {"rows", table.rows.size()}};
   return out;

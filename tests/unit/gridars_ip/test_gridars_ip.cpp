@@ -184,13 +184,13 @@ TEST(GridarsIp, RegisteredWithTypedParameters) {
   EXPECT_THROW(planners.create("gridars-ip", {{"cbc_args", "-zeroHalfCuts sometimes"}}),
                arsim::schedulers::ParamError);
   EXPECT_NE(planners.create("gridars-ip", {{"cbc_args", ""}}), nullptr);
-  const auto o = gip::options_from(planners.validate("gridars-ip", {}));
+  const auto o = planners.validate("gridars-ip", {}).to<gip::Options>();
   EXPECT_EQ(o.backend, arsim::schedulers::milp::Backend::Cbc);
   EXPECT_TRUE(o.extra_constraints);
   EXPECT_EQ(o.n_max, 4);
   EXPECT_EQ(o.time_limit, 10);
   EXPECT_EQ(o.node_limit, 0);
-  EXPECT_EQ(gip::options_from(planners.validate("gridars-ip", {{"node_limit", "50"}})).node_limit,
+  EXPECT_EQ(planners.validate("gridars-ip", {{"node_limit", "50"}}).to<gip::Options>().node_limit,
             50);
   EXPECT_THROW(planners.create("gridars-ip", {{"node_limit", "-1"}}),
                arsim::schedulers::ParamError);

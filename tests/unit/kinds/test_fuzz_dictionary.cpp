@@ -38,7 +38,7 @@ TEST(FuzzDictionary, HoldsEveryKeyElementAndAttributeOfEveryKind) {
   ASSERT_FALSE(tokens.empty());
   for (const auto& [kind, schema] : catalog.kinds.schemas().kinds) {
     for (const auto& spec : schema->keys())
-      EXPECT_TRUE(tokens.count(spec.pattern + "=")) << kind << ": key " << spec.pattern;
+      EXPECT_TRUE(tokens.count(spec.name + "=")) << kind << ": key " << spec.name;
     for (const auto& element : schema->root_elements()) {
       EXPECT_TRUE(tokens.count("<" + element)) << kind << ": element " << element;
       for (const auto& attribute : schema->attributes_of(element))

@@ -76,8 +76,13 @@ TEST(MatchingKindChecks, AnObjectiveTheMatcherRefusesIsBadInput) {
 
 TEST(MatchingKindChecks, ValuesOutOfRangeAndKeysOfOtherModesOrKinds) {
   Fixture f;
+  // batch_size fills an int: its range ends where an int does.
   EXPECT_EQ(f.error("<matcher batch_size=\"0\"/>"),
-            ":3: <matcher> attribute 'batch_size': expected an integer >= 1, got '0'");
+            ":3: <matcher> attribute 'batch_size': expected an integer in [1, 2147483647], got "
+            "'0'");
+  EXPECT_EQ(f.error("<matcher batch_size=\"2147483648\"/>"),
+            ":3: <matcher> attribute 'batch_size': expected an integer in [1, 2147483647], got "
+            "'2147483648'");
   EXPECT_EQ(f.error("<matcher time=\"measured\" seconds_per_probe=\"1\"/>"),
             ":3: <matcher> attribute 'seconds_per_probe' applies only when matcher.time=model, but "
             "matcher.time is 'measured'");

@@ -20,7 +20,7 @@ class Coordinators : public testing::TempDirTest {
                  "<scenario name=\"c\">\n"
                  "  <platform file=\"platform.xml\"/>\n"
                  "  <workload generator=\"gridars\"/>\n"
-                 "  <grc planner=\"gridars-ip\" frames=\"5\" planning_delay=\"30\"><param "
+                 "  <grc algorithm=\"gridars-ip\" frames=\"5\" planning_delay=\"30\"><param "
                  "name=\"balance\" value=\"1\"/></grc>\n" +
                      extra + "\n</scenario>\n");
   }
@@ -38,14 +38,14 @@ class Coordinators : public testing::TempDirTest {
 TEST_F(Coordinators, ElementsBecomeKeysAndParams) {
   const auto s =
       testing::load(file("  <user name=\"A\"/>\n  <user name=\"B\" grc=\"g2\"/>\n"
-                         "  <coordinator name=\"g2\" planner=\"greedy\" order=\"late\">\n"
+                         "  <coordinator name=\"g2\" algorithm=\"greedy\" order=\"late\">\n"
                          "    <param name=\"max_hops\" value=\"2\"/>\n  </coordinator>\n"
                          "  <coordinator name=\"g3\"/>"));
   EXPECT_EQ(s.coordinators(), (std::vector<std::string>{"g2", "g3"}));
-  EXPECT_EQ(s.get_string("coordinator.g2.planner"), "greedy");
+  EXPECT_EQ(s.get_string("coordinator.g2.algorithm"), "greedy");
   EXPECT_EQ(s.get_string("coordinator.g2.param.max_hops"), "2");
   EXPECT_EQ(s.where("coordinator.g2.param.max_hops").line, 8);
-  EXPECT_FALSE(s.has("coordinator.g3.planner"));  // takes the <grc>'s
+  EXPECT_FALSE(s.has("coordinator.g3.algorithm"));  // takes the <grc>'s
   EXPECT_EQ(coordinator_of(s, "A"), "grc");
   EXPECT_EQ(coordinator_of(s, "B"), "g2");
   EXPECT_EQ(coordinator_of(s, "not-declared"), "grc");
@@ -88,9 +88,9 @@ TEST_F(Coordinators, OverridesAndSweepsReachThem) {
 TEST_F(Coordinators, PlannersAreMadeAndCheckedPerCoordinator) {
   const auto s =
       testing::load(file("  <user name=\"A\"/>\n  <coordinator name=\"g2\"/>\n"
-                         "  <coordinator name=\"g3\" planner=\"greedy\"><param name=\"max_hops\" "
+                         "  <coordinator name=\"g3\" algorithm=\"greedy\"><param name=\"max_hops\" "
                          "value=\"1\"/></coordinator>\n"
-                         "  <coordinator name=\"g4\" planner=\"greedy\"><param name=\"balance\" "
+                         "  <coordinator name=\"g4\" algorithm=\"greedy\"><param name=\"balance\" "
                          "value=\"1\"/></coordinator>"));
   const auto& catalog = testing::catalog();
   // g2 takes the <grc>'s gridars-ip with balance=1; g3 has greedy with its own max_hops.
@@ -114,7 +114,7 @@ TEST_F(Coordinators, BadInputNamesTheLine) {
   EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"grc\"/>"),
             f + "6: <coordinator> attribute 'name': 'grc' is the <grc>'s name; expected another");
   EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\" colour=\"red\"/>"),
-            f + "6: unknown attribute 'colour' on <coordinator>; valid: name, planner, frames, "
+            f + "6: unknown attribute 'colour' on <coordinator>; valid: name, algorithm, frames, "
                 "order, plan_all, hold_timeout, planning_delay");
   EXPECT_EQ(error_of("  <user name=\"A\"/>\n  <coordinator name=\"g2\" frames=\"0\"/>"),
             f + "6: <coordinator> attribute 'frames': expected an integer in [1, 10000], got '0'");

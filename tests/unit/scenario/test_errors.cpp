@@ -43,7 +43,7 @@ TEST_F(ScenarioErrors, UnknownElement) {
             at(6) +
                 "unknown element <workloda>; valid: description, platform, workload, user, "
                 "site, grc, coordinator, output, transfers, background, sweep");
-  EXPECT_EQ(with("  <offline experiment=\"x\"/>"),
+  EXPECT_EQ(with("  <offline algorithm=\"x\"/>"),
             at(6) +
                 "unknown element <offline>; valid: description, platform, workload, user, "
                 "site, grc, coordinator, output, transfers, background, sweep (<offline> is an "
@@ -64,7 +64,7 @@ TEST_F(ScenarioErrors, WrongRootOrSecondRoot) {
 TEST_F(ScenarioErrors, UnknownAttribute) {
   EXPECT_EQ(with("  <grc planer=\"greedy\"/>"),
             at(6) +
-                "unknown attribute 'planer' on <grc>; valid: planner, frames, order, plan_all, "
+                "unknown attribute 'planer' on <grc>; valid: algorithm, frames, order, plan_all, "
                 "hold_timeout, planning_delay");
   EXPECT_EQ(with("  <user name=\"C\" level=\"1\"/>"),
             at(6) +
@@ -216,8 +216,8 @@ TEST_F(ScenarioErrors, MissingFile) {
 TEST_F(ScenarioErrors, BadSweepKey) {
   EXPECT_EQ(with("  <sweep><param name=\"grc.planer\" values=\"a\"/></sweep>"),
             at(6) +
-                "unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
-                "grc.plan_all, grc.hold_timeout, grc.planning_delay");
+                "unknown key 'grc.planer'; valid: grc.algorithm, grc.frames, grc.order, "
+                "grc.plan_all, grc.hold_timeout, grc.planning_delay, grc.param.*");
   EXPECT_EQ(with("  <sweep><param name=\"user.UserC.service_level\" values=\"1\"/></sweep>"),
             at(6) + "unknown user 'UserC' in key 'user.UserC.service_level'; valid: UserA, UserB");
   EXPECT_EQ(with("  <sweep><param name=\"scenario.seed\" values=\"1 2\"/></sweep>"),

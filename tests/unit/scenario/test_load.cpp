@@ -39,14 +39,14 @@ TEST_F(ScenarioLoad, MinimalScenarioGetsEveryDefault) {
   EXPECT_EQ(s.get_string("workload.type4"), "ring");
   EXPECT_DOUBLE_EQ(s.get_double("user.UserA.mean_interarrival"), 407.327);
   EXPECT_EQ(s.get_double("user.UserA.service_level"), 1);
-  EXPECT_EQ(s.get_string("grc.planner"), "greedy");
+  EXPECT_EQ(s.get_string("grc.algorithm"), "greedy");
   EXPECT_EQ(s.get_int("grc.frames"), 10);
   EXPECT_EQ(s.get_string("grc.order"), "time");
   EXPECT_EQ(s.get_double("grc.hold_timeout"), 60);
   EXPECT_EQ(s.get_double("output.bucket"), 8640);
   EXPECT_EQ(s.get_double("output.horizon"), 172800);
   EXPECT_FALSE(s.has("workload.file"));
-  EXPECT_TRUE(s.with_prefix("planner.").empty());
+  EXPECT_TRUE(s.with_prefix("grc.param.").empty());
   EXPECT_TRUE(s.sweep().empty());
   EXPECT_TRUE(s.at("grc.frames").is_default);
   EXPECT_FALSE(s.at("workload.generator").is_default);
@@ -75,14 +75,14 @@ TEST_F(ScenarioLoad, FullExampleParses) {
             cpu_draw="component" type4="complete"/>
   <user name="UserA" mean_interarrival="100" service_level="1"/>
   <user name="UserB" mean_interarrival="200.5" service_level="0.5"/>
-  <grc planner="gridars-ip" frames="5" order="price" hold_timeout="30">
+  <grc algorithm="gridars-ip" frames="5" order="price" hold_timeout="30">
     <param name="backend" value="cbc"/>
     <param name="time_limit" value="2.5"/>
   </grc>
   <output bucket="600" horizon="7200"/>
   <sweep>
     <param name="user.UserB.service_level" values="1 0.5"/>
-    <param name="grc.planner" values="greedy gridars-ip"/>
+    <param name="grc.algorithm" values="greedy gridars-ip"/>
   </sweep>
 </scenario>
 )"));
@@ -98,9 +98,9 @@ TEST_F(ScenarioLoad, FullExampleParses) {
   EXPECT_EQ(s.get_double("user.UserB.mean_interarrival"), 200.5);
   EXPECT_EQ(s.get_string("grc.order"), "price");
   const std::map<std::string, std::string> params{{"backend", "cbc"}, {"time_limit", "2.5"}};
-  EXPECT_EQ(s.with_prefix("planner."), params);
-  EXPECT_EQ(s.get_double("planner.time_limit"), 2.5);
-  EXPECT_EQ(s.where("planner.backend").element, "param name=\"backend\"");
+  EXPECT_EQ(s.with_prefix("grc.param."), params);
+  EXPECT_EQ(s.get_double("grc.param.time_limit"), 2.5);
+  EXPECT_EQ(s.where("grc.param.backend").element, "param name=\"backend\"");
   ASSERT_EQ(s.sweep().size(), 2u);
   EXPECT_EQ(s.sweep()[0].key, "user.UserB.service_level");
   EXPECT_EQ(s.sweep()[0].values, (std::vector<std::string>{"1", "0.5"}));
@@ -134,14 +134,14 @@ TEST_F(ScenarioLoad, FileWorkloadHasNoGeneratorOnlyDefaults) {
 
 TEST_F(ScenarioLoad, OfflineScenarioNeedsNoPlatformNorWorkload) {
   const auto s = testing::load(write("o.xml", R"(<scenario name="o" kind="offline">
-  <offline experiment="x"><param name="n" value="50"/></offline>
+  <offline algorithm="x"><param name="n" value="50"/></offline>
 </scenario>
 )"));
   EXPECT_FALSE(s.has("platform.file"));
   EXPECT_FALSE(s.has("workload.generator"));
   EXPECT_EQ(s.get_string("scenario.kind"), "offline");
-  EXPECT_EQ(s.get_string("offline.experiment"), "x");
-  EXPECT_EQ(s.with_prefix("experiment."), (std::map<std::string, std::string>{{"n", "50"}}));
+  EXPECT_EQ(s.get_string("offline.algorithm"), "x");
+  EXPECT_EQ(s.with_prefix("offline.param."), (std::map<std::string, std::string>{{"n", "50"}}));
 }
 
 TEST_F(ScenarioLoad, OfflineScenarioNeedsAnExperiment) {
@@ -182,11 +182,11 @@ TEST(ScenarioShipped, ElglGreedyLoads) {
   const std::string file = std::string(ARSIM_SOURCE_DIR) + "/scenarios/elgl_greedy.xml";
   const auto s = testing::load(file);
   EXPECT_EQ(s.get_string("scenario.name"), "elgl_greedy");
-  EXPECT_EQ(s.get_string("grc.planner"), "greedy");
+  EXPECT_EQ(s.get_string("grc.algorithm"), "greedy");
   EXPECT_EQ(s.users(), (std::vector<std::string>{"UserA", "UserB"}));
   EXPECT_EQ(std::filesystem::path(s.get_path("platform.file")).filename(), "elgl.xml");
   EXPECT_TRUE(std::filesystem::exists(s.get_path("platform.file")));
-  EXPECT_TRUE(s.with_prefix("planner.").empty());  // the default scenario suits every planner
+  EXPECT_TRUE(s.with_prefix("grc.param.").empty());  // the default scenario suits every planner
   EXPECT_FALSE(s.description().empty());
   const auto runs = expand(s);
   ASSERT_EQ(runs.size(), 1u);
@@ -202,8 +202,8 @@ TEST(ScenarioShipped, ReadmeMentionsEverySchemaKey) {
   text << in.rdbuf();
   for (const auto& [kind, schema] : testing::catalog().kinds.schemas().kinds)
     for (const auto& spec : schema->keys())
-      EXPECT_NE(text.str().find("`" + spec.pattern + "`"), std::string::npos)
-          << kind << ": " << spec.pattern;
+      EXPECT_NE(text.str().find("`" + spec.name + "`"), std::string::npos)
+          << kind << ": " << spec.name;
 }
 
 }  // namespace

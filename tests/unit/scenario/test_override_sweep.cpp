@@ -34,20 +34,20 @@ TEST_F(ScenarioOverride, SetsValuesWithACommandLineLocation) {
   auto s = base();
   apply_override(s, "workload.cpus=1,2");
   apply_override(s, "user.UserB.service_level = 0.5");
-  apply_override(s, "planner.max_hops=3");
-  apply_override(s, "grc.planner=gridars-ip");
+  apply_override(s, "grc.param.max_hops=3");
+  apply_override(s, "grc.algorithm=gridars-ip");
   EXPECT_EQ(s.get_ints("workload.cpus"), (std::vector<int>{1, 2}));
   EXPECT_EQ(s.get_string("workload.cpus"), "1 2");
   EXPECT_EQ(s.get_double("user.UserB.service_level"), 0.5);
-  EXPECT_EQ(s.with_prefix("planner.").at("max_hops"), "3");
+  EXPECT_EQ(s.with_prefix("grc.param.").at("max_hops"), "3");
   EXPECT_EQ(s.where("workload.cpus").file, "--set");
   EXPECT_FALSE(s.at("workload.cpus").is_default);
   // A planner's own check can still reject a value at its origin.
   try {
-    s.fail("grc.planner", "one of greedy");
+    s.fail("grc.algorithm", "one of greedy");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "--set: key 'grc.planner': expected one of greedy, got 'gridars-ip'");
+    EXPECT_STREQ(e.what(), "--set: key 'grc.algorithm': expected one of greedy, got 'gridars-ip'");
   }
 }
 
@@ -61,8 +61,8 @@ TEST_F(ScenarioOverride, Errors) {
   EXPECT_EQ(error_of(s, {"grc.frames=1\n2"}),
             "--set: key 'grc.frames': expected an integer in [1, 10000], got '1\\n2'");
   EXPECT_EQ(error_of(s, {"grc.planer=x"}),
-            "--set: unknown key 'grc.planer'; valid: grc.planner, grc.frames, grc.order, "
-            "grc.plan_all, grc.hold_timeout, grc.planning_delay");
+            "--set: unknown key 'grc.planer'; valid: grc.algorithm, grc.frames, grc.order, "
+            "grc.plan_all, grc.hold_timeout, grc.planning_delay, grc.param.*");
   EXPECT_EQ(error_of(s, {"user.UserC.service_level=1"}),
             "--set: unknown user 'UserC' in key 'user.UserC.service_level'; valid: UserA, UserB");
   EXPECT_EQ(error_of(s, {"workload.file=" + path("platform.xml")}),
@@ -122,7 +122,7 @@ TEST_F(ScenarioOverride, SweepIsACartesianProductInFileOrder) {
   const auto s = base(" runs=\"2\" seed=\"5\"",
                       "  <sweep>\n"
                       "    <param name=\"user.UserB.service_level\" values=\"1 0.5\"/>\n"
-                      "    <param name=\"grc.planner\" values=\"greedy gridars-ip\"/>\n"
+                      "    <param name=\"grc.algorithm\" values=\"greedy gridars-ip\"/>\n"
                       "  </sweep>");
   const auto runs = expand(s);
   const std::vector<std::string> dirs = {
@@ -135,6 +135,7 @@ TEST_F(ScenarioOverride, SweepIsACartesianProductInFileOrder) {
       "user.UserB.service_level=0.5/grc.planner=gridars-ip/run_000",
       "user.UserB.service_level=0.5/grc.planner=gridars-ip/run_001",
   };
+  // A renamed key names its folders by its first name ("Old spellings" in scenarios/README.md).
   ASSERT_EQ(runs.size(), dirs.size());
   for (size_t i = 0; i < runs.size(); ++i) {
     EXPECT_EQ(runs[i].dir, dirs[i]);
@@ -145,8 +146,8 @@ TEST_F(ScenarioOverride, SweepIsACartesianProductInFileOrder) {
   EXPECT_EQ(last.point, (std::vector<std::pair<std::string, std::string>>{
                             {"user.UserB.service_level", "0.5"}, {"grc.planner", "gridars-ip"}}));
   EXPECT_EQ(last.settings.get_double("user.UserB.service_level"), 0.5);
-  EXPECT_EQ(last.settings.get_string("grc.planner"), "gridars-ip");
-  EXPECT_EQ(last.settings.where("grc.planner").line, 8);  // the sweep line, for later errors
+  EXPECT_EQ(last.settings.get_string("grc.algorithm"), "gridars-ip");
+  EXPECT_EQ(last.settings.where("grc.algorithm").line, 8);  // the sweep line, for later errors
   // Runs of one point share their settings; points differ.
   EXPECT_EQ(runs[0].settings.canonical(), runs[1].settings.canonical());
   EXPECT_NE(runs[0].settings.canonical(), runs[2].settings.canonical());

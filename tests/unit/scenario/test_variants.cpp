@@ -16,7 +16,7 @@ class ScenarioVariants : public testing::TempDirTest {
                                "  <platform file=\"platform.xml\"/>\n"
                                "  <workload generator=\"gridars\"/>\n"
                                "  <user name=\"UserA\"/>\n"
-                               "  <grc planner=\"gridars-ip\" order=\"price\"/>\n"
+                               "  <grc algorithm=\"gridars-ip\" order=\"price\"/>\n"
                                "  <sweep>\n" +
                                    sweep + "\n  </sweep>\n</scenario>\n"));
   }
@@ -33,7 +33,7 @@ class ScenarioVariants : public testing::TempDirTest {
 
 const std::string ScenarioVariants::kTwoVariants =
     "    <variant name=\"glpk-st\">\n"
-    "      <param name=\"planner.backend\" value=\"glpk\"/>\n"
+    "      <param name=\"grc.param.backend\" value=\"glpk\"/>\n"
     "      <param name=\"grc.order\" value=\"quality\"/>\n"
     "    </variant>\n"
     "    <variant name=\"plain\"/>";
@@ -45,12 +45,12 @@ TEST_F(ScenarioVariants, EachVariantIsOnePointSettingItsKeys) {
   EXPECT_EQ(runs[3].dir, "variant=plain/run_001");
   EXPECT_EQ(runs[0].point,
             (std::vector<std::pair<std::string, std::string>>{{"variant", "glpk-st"}}));
-  EXPECT_EQ(runs[0].settings.with_prefix("planner.").at("backend"), "glpk");
+  EXPECT_EQ(runs[0].settings.with_prefix("grc.param.").at("backend"), "glpk");
   EXPECT_EQ(runs[0].settings.get_string("grc.order"), "quality");
   EXPECT_EQ(runs[0].settings.where("grc.order").line, 9);  // the variant's line, for later errors
   EXPECT_EQ(runs[2].settings.get_string("grc.order"),
             "price");  // an empty variant keeps the file's
-  EXPECT_EQ(runs[2].settings.with_prefix("planner.").count("backend"), 0u);
+  EXPECT_EQ(runs[2].settings.with_prefix("grc.param.").count("backend"), 0u);
   EXPECT_EQ(runs[1].seed, 4u);
   EXPECT_EQ(runs[3].seed, 4u);  // variants share seeds like any sweep point
   EXPECT_NE(runs[0].settings.canonical(), runs[2].settings.canonical());
@@ -71,7 +71,7 @@ TEST_F(ScenarioVariants, WhatTheVariantsSetIsPartOfTheScenario) {
   auto a = with_sweep(kTwoVariants);
   auto b = with_sweep(
       "    <variant name=\"glpk-st\">\n"
-      "      <param name=\"planner.backend\" value=\"glpk\"/>\n"
+      "      <param name=\"grc.param.backend\" value=\"glpk\"/>\n"
       "      <param name=\"grc.order\" value=\"time\"/>\n"
       "    </variant>\n"
       "    <variant name=\"plain\"/>");
@@ -119,7 +119,7 @@ TEST_F(ScenarioVariants, SetPicksOneVariantOrOverridesWhatVariantsSet) {
   runs = expand(s);
   ASSERT_EQ(runs.size(), 4u);
   EXPECT_EQ(runs[0].settings.get_string("grc.order"), "late");  // the override wins
-  EXPECT_EQ(runs[0].settings.with_prefix("planner.").at("backend"), "glpk");
+  EXPECT_EQ(runs[0].settings.with_prefix("grc.param.").at("backend"), "glpk");
 
   s = with_sweep(kTwoVariants);
   const std::string before = s.canonical();

@@ -19,12 +19,14 @@ struct Widget {
 };
 
 Registry<Widget>::Entry widget_entry(const std::string& name) {
-  return {
-      name, "a widget", {{"size", ParamType::Int, "3", "how big", {}, 0, 9}}, [](const Params& p) {
-        auto w = std::make_unique<Widget>();
-        w->size = p.get_int("size");
-        return w;
-      }};
+  return {name,
+          "a widget",
+          {legacy_spec("size", ParamType::Int, "3", "how big", {}, 0, 9)},
+          [](const Params& p) {
+            auto w = std::make_unique<Widget>();
+            w->size = p.get_int("size");
+            return w;
+          }};
 }
 
 TEST(Registry, UnknownNameListsValidNames) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include <xbt/log.h>
@@ -33,9 +34,11 @@ HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, con
 }
 }  // namespace
 
-Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config)
+Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config,
+         TransferStarter* transfers)
     : ctx_(ctx),
       coordinator_(std::move(planner), config.decision),
+      transfers_(transfers),
       name_(config.name),
       hold_timeout_(config.hold_timeout),
       planning_delay_(config.planning_delay),
@@ -152,15 +155,20 @@ void Grc::handle(const protocol::Submit& submit) {
   // No sleep at all without a delay: even a zero sleep would reorder the simulated actors.
   if (planning_delay_ > 0) sg4::this_actor::sleep_for(planning_delay_);
   attempt_ = 0;
+  RequestPlans plans = coordinator_.plans(ctx_.platform->graph, r, std::move(availability));
+  std::optional<model::Plan> committed;
+  while (!committed) {
+    auto p = plans.next_plan();
+    if (!p) break;
+    if (reserve(r, *p)) committed = std::move(p);
+  }
   RequestRecord rec =
-      coordinator_.plan_and_decide(ctx_.platform->graph, r, std::move(availability),
-                                   [&](const model::Plan& p) { return reserve(r, p); });
-  rec.decision_time = sg4::Engine::get_clock();
-  rec.coordinator = name_;
+      decided_request(r, plans.tally(), std::move(committed), sg4::Engine::get_clock(), name_);
   const bool accepted = rec.outcome == Outcome::Accepted;
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             accepted ? "accepted" : "rejected", rec.plans_tried);
   courier(submit.reply).send({r.id, accepted, rec.plan.frame}, kControlMessageBytes);
+  if (accepted && transfers_) transfers_->start(rec.request, rec.plan);
   ctx_.events->on(RequestDecided{std::move(rec)});
 }
 

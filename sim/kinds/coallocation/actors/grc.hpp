@@ -1,6 +1,8 @@
 // The Global Resource Coordinator (GridARS §3.1): for each request, asks every RM for availability
-// in the laddered frames, lets the Coordinator (coordinator.hpp) plan, check and order, and tries
-// the plans in order with the two-phase hold -> commit protocol, aborting on any refusal.
+// in the laddered frames, takes the verified plans from the Coordinator (coordinator.hpp) one at a
+// time in their order, and tries each with the two-phase hold -> commit protocol, aborting on any
+// refusal, until one commits. Then it answers the user, starts the plan's transfers (when given a
+// TransferStarter) and reports the decision.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 
 #include "sim/actors/courier.hpp"
 #include "sim/kinds/coallocation/actors/run_context.hpp"
+#include "sim/kinds/coallocation/actors/transfer_starter.hpp"
 #include "sim/kinds/coallocation/coordinator.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -27,7 +30,9 @@ struct GrcConfig {
 
 class Grc {
  public:
-  Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config);
+  // `transfers`: null when transfers are off; otherwise it must outlive the run.
+  Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config,
+      TransferStarter* transfers = nullptr);
   void operator()();
 
  private:
@@ -48,6 +53,7 @@ class Grc {
 
   RunContext ctx_;
   Coordinator coordinator_;
+  TransferStarter* transfers_;
   std::string name_;
   double hold_timeout_;
   double planning_delay_;

@@ -1,8 +1,9 @@
 // What one co-allocation run records: built by the Recorder (events.hpp) from the actors' events,
-// written by the writers. Pure data: no SimGrid, so writers, summaries and the auditor are tested
-// without an engine.
+// written by the writers. Pure data and the builder of a request's record: no SimGrid, so writers,
+// summaries and the auditor are tested without an engine.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,38 @@ struct RequestRecord {
   double planning_cpu = 0;   // thread CPU seconds in the planner: not deterministic, kept apart
   std::string coordinator = "grc";  // the GRC that decided it (the <grc> unless a <coordinator>)
 };
+
+// What the planning of one request had done when the GRC decided it (coordinator.hpp counts it).
+struct PlanningTally {
+  int frames = 0;
+  int plans_found = 0;
+  int plans_tried = 0;
+  long solver_nodes = 0;
+  int solves = 0;
+  double wall = 0;
+  double cpu = 0;
+};
+
+// The one place a RequestRecord is built: at the decision, from what is known then. `committed`:
+// the plan that committed, none when the request is rejected.
+inline RequestRecord decided_request(const model::Request& request, const PlanningTally& planning,
+                                     std::optional<model::Plan> committed, double decision_time,
+                                     const std::string& coordinator) {
+  RequestRecord rec;
+  rec.request = request;
+  rec.outcome = committed ? Outcome::Accepted : Outcome::Rejected;
+  rec.frames = planning.frames;
+  rec.plans_found = planning.plans_found;
+  rec.plans_tried = planning.plans_tried;
+  if (committed) rec.plan = std::move(*committed);
+  rec.decision_time = decision_time;
+  rec.solver_nodes = planning.solver_nodes;
+  rec.solves = planning.solves;
+  rec.planning_wall = planning.wall;
+  rec.planning_cpu = planning.cpu;
+  rec.coordinator = coordinator;
+  return rec;
+}
 
 // A plan a coordinator tried and did not get (GridARS §3.1 stage 3): some RM refused its hold
 // (phase one), or a commit came after a hold had expired (phase two). Every other hold of the

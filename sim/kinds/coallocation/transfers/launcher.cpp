@@ -7,24 +7,21 @@
 
 #include "model/random.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/kinds/coallocation/transfers/background.hpp"
 #include "sim/kinds/coallocation/transfers/lightpath.hpp"
 #include "sim/kinds/coallocation/transfers/network.hpp"
+#include "sim/scenario/config.hpp"
+#include "workloads/gridars_generator.hpp"
 
 namespace arsim::kinds::coallocation::transfers {
 
 TransferConfig transfer_config(const scenario::Settings& s, int run_index) {
-  TransferConfig c;
-  // The keys have no default in the settings (keys.cpp), so a scenario without them keeps the
-  // scenario hash it had before transfers existed; their defaults are here.
-  c.enabled = s.has("transfers.enabled") && s.get_bool("transfers.enabled");
-  c.volume = s.has("transfers.volume") ? s.get_doubles("transfers.volume") : std::vector{0.5};
-  c.seed = s.get_uint64("scenario.seed");
+  // The keys are implicit (keys.cpp): a scenario without them keeps the scenario hash it had
+  // before transfers existed, and their defaults are TransferConfig's initializers.
+  auto c = scenario::read_config<TransferConfig>(s);
+  c.seed = scenario::read_config<scenario::ScenarioConfig>(s).seed;
   c.run_index = run_index;
-  c.reserved = !s.has("transfers.mode") || s.get_string("transfers.mode") == "reserved";
-  c.background_flows = s.has("background.flows") ? s.get_double("background.flows") : 0;
-  c.background_slot = s.has("background.slot") ? s.get_double("background.slot") : 600;
-  c.background_links = s.has("background.links") ? s.get_string("background.links") : "all";
   if (!c.enabled && c.background_flows > 0)
     s.fail_message("background.flows", "background traffic needs transfers.enabled=true");
   return c;
@@ -38,32 +35,27 @@ Launcher::Launcher(const platform::PlatformView* view, std::vector<Hop> hops, Tr
     throw std::invalid_argument("Launcher: one hop per path edge expected");
 }
 
-void Launcher::on(const Event& event) {
-  if (const auto* d = std::get_if<RequestDecided>(&event))
-    if (d->record.outcome == Outcome::Accepted) launch(d->record);
-}
-
-void Launcher::launch(const RequestRecord& r) {
-  const auto& pairs = r.request.pairs;
-  for (std::size_t l = 0; l < pairs.size() && l < r.plan.routes.size(); ++l) {
-    const auto& route = r.plan.routes[l];
+void Launcher::start(const model::Request& request, const model::Plan& plan) {
+  const auto& pairs = request.pairs;
+  for (std::size_t l = 0; l < pairs.size() && l < plan.routes.size(); ++l) {
+    const auto& route = plan.routes[l];
     if (!(pairs[l].bandwidth > 0) || route.empty()) continue;
     TransferRecord t;
-    t.request_id = r.request.id;
+    t.request_id = request.id;
     t.pair = static_cast<int>(l);
     t.bytes = static_cast<double>(
         pair_volume_bytes(volume_fraction(config_.volume, config_.seed, config_.run_index,
-                                          r.request.id, static_cast<int>(l)),
-                          r.plan.frame.length(), pairs[l].bandwidth));
+                                          request.id, static_cast<int>(l)),
+                          plan.frame.length(), pairs[l].bandwidth));
     t.reserved_gbps = pairs[l].bandwidth;
-    t.reserved = r.plan.frame;
-    t.rate_capped = config_.reserved;
+    t.reserved = plan.frame;
+    t.rate_capped = config_.reserved();
     for (int e : route) {
       const Hop& hop = hops_.at(e);
       t.exact = t.exact && hop.exact;
       t.links.insert(t.links.end(), hop.links.begin(), hop.links.end());
-      if (config_.reserved)
-        for (int crossed : hop.edges) reserved_.add(crossed, r.plan.frame, pairs[l].bandwidth);
+      if (config_.reserved())
+        for (int crossed : hop.edges) reserved_.add(crossed, plan.frame, pairs[l].bandwidth);
     }
     if (!(t.bytes > 0)) continue;  // nothing to carry (a frame too short for one byte)
     actors::spawn<Lightpath>("transfer-" + std::to_string(t.request_id) + "-" + std::to_string(l),
@@ -93,16 +85,16 @@ std::vector<int> background_edges(const scenario::Settings& s, const model::Reso
 
 std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_index,
                                           const platform::PlatformView& view,
-                                          const std::string& platform_file, EventBus& bus) {
+                                          const std::string& platform_file, EventSink& reports) {
   const TransferConfig config = transfer_config(s, run_index);
   if (!config.enabled) return nullptr;
-  auto launcher = std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &bus);
-  bus.subscribe(*launcher);
+  auto launcher =
+      std::make_unique<Launcher>(&view, read_hops(view, platform_file), config, &reports);
   configure_lightpaths(launcher->hops());
   if (config.background_flows > 0) {
     const BackgroundConfig bc{config.background_flows, config.background_slot,
-                              s.get_double("workload.window_start"),
-                              s.get_double("output.horizon")};
+                              scenario::read_config<workloads::GridarsConfig>(s).window_start,
+                              scenario::read_config<MetricsConfig>(s).horizon};
     const auto& g = view.graph;
     for (int e : background_edges(s, g, config.background_links)) {
       const Hop& hop = launcher->hops()[e];
@@ -112,9 +104,9 @@ std::unique_ptr<Launcher> start_transfers(const scenario::Settings& s, int run_i
       actors::spawn<Background>(
           "background-" + g.edge(e).name, hop.from, &hop, g.edge(e).bandwidth,
           &launcher->reserved(), bc,
-          model::make_stream(s.get_uint64("scenario.seed"), static_cast<std::uint64_t>(run_index),
+          model::make_stream(config.seed, static_cast<std::uint64_t>(run_index),
                              "background:" + g.edge(e).name),
-          &bus);
+          &reports);
     }
   }
   return launcher;

@@ -32,8 +32,8 @@ std::map<Member, std::vector<Period>> unavailable_periods(const RunConfig& c, co
     auto periods = unavailability(rng, a, c.horizon);
     if (!periods.empty()) out[r.id] = std::move(periods);
   };
-  for (const auto& ws : w.workstations) add(ws, c.owners);
-  for (const auto& lic : w.licenses) add(lic, c.external);
+  for (const auto& ws : w.workstations) add(ws, c.owners());
+  for (const auto& lic : w.licenses) add(lic, c.external());
   return out;
 }
 
@@ -47,7 +47,7 @@ void start_actors(const RunConfig& c, const Workload& w, RunContext ctx,
   for (const auto& ws : w.workstations) stations.push_back(host(c, member_name(ws.id)));
   spawn<Collector>("collector", cm, ctx);
   spawn<Negotiator>("negotiator", cm, ctx, std::move(matcher),
-                    NegotiatorConfig{c.period, c.cost, c.horizon});
+                    NegotiatorConfig{c.period, c.cost(), c.horizon});
   // One agent and one availability actor per workstation; one of each for all licenses.
   auto resources = [&](const std::vector<ResourceSpec>& specs, const std::string& name,
                        sg4::Host* on) {

@@ -1,9 +1,6 @@
-#include "sim/scenario/values.hpp"
+#include "base/text.hpp"
 
-#include <charconv>
-#include <cmath>
-
-namespace arsim::scenario {
+namespace arsim::base {
 
 namespace {
 
@@ -42,4 +39,4 @@ std::vector<std::string> split_words(std::string_view text) {
   return split(text, false);
 }
 
-}  // namespace arsim::scenario
+}  // namespace arsim::base

@@ -1,0 +1,40 @@
+#include "sim/scenario/config.hpp"
+
+#include <stdexcept>
+
+namespace arsim::scenario {
+
+std::string key_of(const std::string& pattern, const std::vector<std::string>& names) {
+  std::string key;
+  std::size_t used = 0;
+  for (char c : pattern) {
+    if (c != '*') {
+      key += c;
+      continue;
+    }
+    if (used == names.size()) throw std::logic_error(pattern + ": more '*' than names");
+    key += names[used++];
+  }
+  if (used != names.size()) throw std::logic_error(pattern + ": fewer '*' than names");
+  return key;
+}
+
+std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
+                                  const std::vector<std::string>& names) {
+  const std::string key = key_of(spec.name, names);
+  if (!settings.has(key)) return std::nullopt;
+  return spec.type == ValueType::Path ? settings.get_path(key) : settings.get_string(key);
+}
+
+std::vector<std::string> names_set(const Settings& settings, const std::string& pattern) {
+  const auto star = pattern.find('*');
+  if (star == std::string::npos || pattern.find('*', star + 1) != std::string::npos)
+    throw std::logic_error(pattern + ": one '*' expected");
+  const std::size_t fixed = pattern.size() - 1;  // the characters around the '*'
+  std::vector<std::string> out;
+  for (const auto& [key, setting] : settings.all())
+    if (pattern_matches(pattern, key)) out.push_back(key.substr(star, key.size() - fixed));
+  return out;
+}
+
+}  // namespace arsim::scenario

@@ -1,0 +1,89 @@
+// A declaration's default, declared once in a struct initializer, is what validation fills in,
+// what `arsim list` prints and what the generated Markdown tables show; a second struct whose
+// initializer differs shows its own default in all three.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "schedulers/param_text.hpp"
+#include "schedulers/registry.hpp"
+
+namespace {
+
+using arsim::schedulers::ParamError;
+using arsim::schedulers::Params;
+using arsim::schedulers::ParamSpec;
+using testing::HasSubstr;
+
+struct Widget {
+  struct Options {
+    double time_limit = 10;
+  };
+  static constexpr const char* kDefault = "10";
+};
+struct ChangedWidget {
+  struct Options {
+    double time_limit = 2.5;
+  };
+  static constexpr const char* kDefault = "2.5";
+};
+
+template <class W>
+std::vector<ParamSpec> specs() {
+  return {arsim::schedulers::field("time_limit", &W::Options::time_limit)
+              .at_least(0)
+              .at_most(100)
+              .in("s")
+              .about("wall seconds per solve")};
+}
+
+template <class W>
+class DeclaredDefault : public testing::Test {};
+using Widgets = testing::Types<Widget, ChangedWidget>;
+TYPED_TEST_SUITE(DeclaredDefault, Widgets);
+
+TYPED_TEST(DeclaredDefault, ValidationFillsTheInitializer) {
+  const auto o =
+      Params("widget", specs<TypeParam>(), {}).template to<typename TypeParam::Options>();
+  EXPECT_EQ(o.time_limit, typename TypeParam::Options{}.time_limit);
+  EXPECT_EQ(Params("widget", specs<TypeParam>(), {}).values().at("time_limit"),
+            TypeParam::kDefault);
+}
+
+TYPED_TEST(DeclaredDefault, OutOfRangeRefusedWithTheExpectedText) {
+  try {
+    Params("widget", specs<TypeParam>(), {{"time_limit", "101"}});
+    FAIL() << "101 accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "widget: parameter 'time_limit' = '101': expected a number in [0, 100]");
+  }
+}
+
+TYPED_TEST(DeclaredDefault, ListPrintsDefaultWithUnitAndRange) {
+  const std::string text = arsim::schedulers::list_lines(specs<TypeParam>());
+  EXPECT_THAT(text, HasSubstr(std::string("default ") + TypeParam::kDefault + " s"));
+  EXPECT_THAT(text, HasSubstr("wall seconds per solve (a number in [0, 100])"));
+}
+
+TYPED_TEST(DeclaredDefault, MarkdownTablePrintsDefault) {
+  const std::string text = arsim::schedulers::markdown_table(specs<TypeParam>());
+  EXPECT_THAT(text, HasSubstr(std::string("| `time_limit` | double | `") + TypeParam::kDefault +
+                              "` | s | a number in [0, 100] | wall seconds per solve |"));
+}
+
+TEST(ParamText, ChangedDefaultDiffers) {  // the two widgets do differ
+  EXPECT_NE(arsim::schedulers::list_lines(specs<Widget>()),
+            arsim::schedulers::list_lines(specs<ChangedWidget>()));
+  EXPECT_NE(arsim::schedulers::markdown_table(specs<Widget>()),
+            arsim::schedulers::markdown_table(specs<ChangedWidget>()));
+}
+
+TEST(ParamText, MarkdownCellEscapesBar) {
+  const std::vector<ParamSpec> s{
+      arsim::schedulers::declare("k", arsim::schedulers::ParamType::String)
+          .def("a")
+          .about("x | y")};
+  EXPECT_THAT(arsim::schedulers::markdown_table(s), HasSubstr("x \\| y"));
+}
+
+}  // namespace
