@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every shipped simulating scenario with one arsim binary into OUT_DIR/<scenario>, for
-# tests/scale/compare_schema.py OLD_DIR NEW_DIR: the scenarios of scenarios/ in full, those of
-# scenarios/paper/ their first two runs (--run-index 0-1), so both sides make the same runs.
+# tests/scale/compare_schema.py OLD_DIR NEW_DIR: the scenarios of scenarios/ in full, the
+# co-allocation ones of scenarios/paper/ their first two runs (--run-index 0-1), the offline ones
+# their first run (--run-index 0), so both sides make the same runs.
 #   tests/scale/schema_runs.sh ARSIM OUT_DIR
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 ARSIM OUT_DIR" >&2; exit 2; }
@@ -22,4 +23,8 @@ for s in multi_grc elgl_greedy multicluster_topology transfers_background interv
 done
 for s in gridars_fig7 gridars_fig7_factorial gridars_fig7_readings gridars_fig8 gridars_table2; do
   run "$s" "$root/scenarios/paper/$s.xml" --run-index 0-1
+done
+for f in "$root"/scenarios/paper/*.xml; do
+  grep -q 'kind="offline"' "$f" || continue
+  run "$(basename "$f" .xml)" "$f" --run-index 0
 done
