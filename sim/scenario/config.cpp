@@ -30,10 +30,9 @@ std::vector<std::string> names_set(const Settings& settings, const std::string& 
   const auto star = pattern.find('*');
   if (star == std::string::npos || pattern.find('*', star + 1) != std::string::npos)
     throw std::logic_error(pattern + ": one '*' expected");
-  const std::size_t fixed = pattern.size() - 1;  // the characters around the '*'
   std::vector<std::string> out;
   for (const auto& [key, setting] : settings.all())
-    if (pattern_matches(pattern, key)) out.push_back(key.substr(star, key.size() - fixed));
+    if (const auto names = stars_of(pattern, key)) out.push_back(names->front());
   return out;
 }
 
