@@ -4,7 +4,7 @@
 // [121.3, 221.3). ws1's owner leaves at 300; job1 never gets a gang; the run ends at 400.
 #pragma once
 
-#include "sim/kinds/gangmatch/events.hpp"
+#include "sim/kinds/gangmatch/output/events.hpp"
 #include "tests/unit/gangsim/fixture.hpp"
 
 namespace arsim::kinds::gangmatch::testing {

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "sim/kinds/gangmatch/audit.hpp"
-#include "sim/kinds/gangmatch/writers.hpp"
+#include "sim/kinds/gangmatch/output/audit.hpp"
+#include "sim/kinds/gangmatch/output/writers.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/unit/gangsim/record_fixture.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "sim/kinds/gangmatch/writers.hpp"
+#include "sim/kinds/gangmatch/output/writers.hpp"
 #include "sim/metrics/csv.hpp"
 #include "tests/unit/gangsim/record_fixture.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "sim/engine/catalog.hpp"
 #include "sim/kinds/builtins.hpp"
-#include "sim/kinds/matching/settings.hpp"
+#include "sim/kinds/matching/config.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -1,8 +1,8 @@
 // A hand-made record of a run of the tiny workload (tiny.hpp), fed through the Recorder.
 #pragma once
 
-#include "sim/kinds/matching/audit.hpp"
-#include "sim/kinds/matching/events.hpp"
+#include "sim/kinds/matching/output/audit.hpp"
+#include "sim/kinds/matching/output/events.hpp"
 
 namespace arsim::testing {
 

@@ -1,15 +1,15 @@
-// The auditor of matching runs (sim/kinds/matching/audit.hpp) on the files of the hand-made run:
-// it passes them, and catches every planted fault: an over-committed resource, a resource outside
-// the job's candidate set, a started job that never finished, a job rejected though it fits,
-// counts that disagree, a missing file, and every derived number written wrong
+// The auditor of matching runs (sim/kinds/matching/output/audit.hpp) on the files of the hand-made
+// run: it passes them, and catches every planted fault: an over-committed resource, a resource
+// outside the job's candidate set, a started job that never finished, a job rejected though it
+// fits, counts that disagree, a missing file, and every derived number written wrong
 // (test_audit_derived.cpp).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <tuple>
 
-#include "sim/kinds/matching/audit.hpp"
-#include "sim/kinds/matching/writers.hpp"
+#include "sim/kinds/matching/output/audit.hpp"
+#include "sim/kinds/matching/output/writers.hpp"
 #include "sim/metrics/csv.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/unit/matching_sim/hand_run.hpp"

@@ -1,11 +1,12 @@
-// The auditor recomputes every number the writers derive (sim/kinds/matching/audit_derived.hpp):
-// on the files of the hand-made run (hand_run.hpp), each derived number written wrong is caught,
-// and so are a job started after its batch, a batch admitting more than the offer it saw, a
-// matcher time its counts do not cost, and a deadline status its counts contradict.
+// The auditor recomputes every number the writers derive
+// (sim/kinds/matching/output/audit_derived.hpp): on the files of the hand-made run (hand_run.hpp),
+// each derived number written wrong is caught, and so are a job started after its batch, a batch
+// admitting more than the offer it saw, a matcher time its counts do not cost, and a deadline
+// status its counts contradict.
 #include <gtest/gtest.h>
 
-#include "sim/kinds/matching/audit.hpp"
-#include "sim/kinds/matching/writers.hpp"
+#include "sim/kinds/matching/output/audit.hpp"
+#include "sim/kinds/matching/output/writers.hpp"
 #include "sim/metrics/csv.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/unit/matching_sim/hand_run.hpp"

@@ -8,7 +8,7 @@
 #include "model/matching/check.hpp"
 #include "sim/kinds/matching/deadline.hpp"
 #include "sim/kinds/matching/limits.hpp"
-#include "sim/kinds/matching/writers.hpp"
+#include "sim/kinds/matching/output/writers.hpp"
 #include "tests/unit/matching_sim/hand_run.hpp"
 #include "tests/unit/matching_sim/tiny.hpp"
 

@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "base/numbers.hpp"
-#include "sim/kinds/matching/events.hpp"
-#include "sim/kinds/matching/usage.hpp"
-#include "sim/kinds/matching/writers.hpp"
+#include "sim/kinds/matching/output/events.hpp"
+#include "sim/kinds/matching/output/usage.hpp"
+#include "sim/kinds/matching/output/writers.hpp"
 #include "sim/metrics/csv.hpp"
 #include "tests/unit/matching_sim/hand_run.hpp"
 #include "tests/unit/matching_sim/tiny.hpp"

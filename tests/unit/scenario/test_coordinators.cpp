@@ -2,7 +2,7 @@
 // user.NAME.grc, what a coordinator takes from <grc>, and the errors.
 #include <gtest/gtest.h>
 
-#include "sim/kinds/coallocation/settings.hpp"
+#include "sim/kinds/coallocation/config.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "tests/unit/scenario/temp_files.hpp"
 

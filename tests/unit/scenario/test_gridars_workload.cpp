@@ -1,10 +1,10 @@
 // The scenario key workload.est_grain reaches the GridARS generator's config
-// (sim/kinds/coallocation/settings.cpp), is checked on load, and leaves the canonical text (so
+// (sim/kinds/coallocation/config.cpp), is checked on load, and leaves the canonical text (so
 // the hash) of a scenario that does not set it as it was.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sim/kinds/coallocation/settings.hpp"
+#include "sim/kinds/coallocation/config.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "tests/unit/scenario/temp_files.hpp"
 
