@@ -23,7 +23,7 @@
 #include "sim/kinds/gangmatch/output/audit.hpp"
 #include "sim/kinds/gangmatch/output/writers.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "tests/unit/gangsim/fixture.hpp"
+#include "tests/unit/sim/kinds/gangmatch/fixture.hpp"
 
 namespace sg4 = simgrid::s4u;
 
