@@ -55,7 +55,7 @@ SCHEMAS = {
     "transfers.csv": {"request_id": I, "pair": I, "volume_bytes": F, "reserved_gbps": F,
                       "reserved_start": F, "reserved_end": F, "transfer_start": F, "transfer_end": F,
                       "throughput_gbps": F, "on_time": I, "mode": S, "exact": I, "links": S},
-    # gangmatch (sim/kinds/gangmatch/writers.cpp)
+    # gangmatch (sim/kinds/gangmatch/output/writers.cpp)
     "gangmatch/gangs.csv": {"gang": I, "cycle": I, "matched": F, "job": S, "workstation": S,
                             "licenses": S, "outcome": S, "decided": F, "refused_by": S},
     "gangmatch/holds.csv": {"resource": S, "kind": S, "gang": I, "job": S, "start": F, "end": F,
@@ -66,7 +66,7 @@ SCHEMAS = {
     "gangmatch/utilisation.csv": {"kind": S, "resources": I, "bucket_start": F, "bucket_end": F,
                                   "held": F, "running": F, "unavailable": F},
     "gangmatch/timings.csv": {"cycle": I, "matcher_wall_seconds": F},
-    # matching (sim/kinds/matching/writers.cpp)
+    # matching (sim/kinds/matching/output/writers.cpp)
     "matching/batches.csv": {"batch": I, "start": F, "end": F, "size": I, "first_tries": I,
                              "matched": I, "dropped": I, "matcher_time": F, "objective": F,
                              "status": S, "optimal": I, "iterations": I, "lp_solves": I,

@@ -108,7 +108,8 @@ class SpectrumExperiment : public OfflineExperiment {
 };
 
 // Fig. 1 / Table 1: eight tasks, two resources, T = 24. The requested times are derived from
-// Table 1 in tests/unit/interval/test_fig1_example.cpp (one of the 71 integer solutions).
+// Table 1 in tests/unit/schedulers/interval/test_fig1_example.cpp (one of the 71 integer
+// solutions).
 std::vector<IntervalTask> fig1_tasks() {
   const double st[8] = {11, 5, 18, 3, 0, 16, 7, 11};
   const double d[8] = {1, 3, 1, 5, 6, 7, 10, 6};

@@ -27,8 +27,8 @@
 //    row-normalised, is itself among the largest of a column with cap_j >= 2; it is then dropped
 //    from the divisor and the task entries of an unused cluster are pushed to sum to 1. On two
 //    tasks that both fit best on cluster A (cap 2 each), the literal rule ends at X ≈ 0.50 on both
-//    clusters, ours at X ≈ 0.98 on A (tests/unit/ctaap). On the Fig. 2 instances the final
-//    allocations of the two differ by less than 1 % on average (measured, 60 instances).
+//    clusters, ours at X ≈ 0.98 on A (tests/unit/schedulers/ctaap). On the Fig. 2 instances the
+//    final allocations of the two differ by less than 1 % on average (measured, 60 instances).
 //  - exp(β Q) overflows a double once β Q > 709 (Q grows with n). Each task's row is computed as
 //    exp(β Q_ij − a_i) and its slack entry multiplied by exp(−a_i), a_i = max(max_j β Q_ij,
 //    log slack_i): the row normalisation that follows is invariant to this, so the result is the

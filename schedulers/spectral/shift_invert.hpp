@@ -16,7 +16,7 @@
 //    trivial 1 - s): every non-trivial eigenvalue is below s. The pivots of the LDL^T of
 //    K(s) certify a shift. (K(s) is positive definite exactly for s > s* = -lambda_min(L^{-1/2} K
 //    L^{-1/2}) >= lambda_2; s* sits just above lambda_2,
-//    tests/unit/spectral/test_shift_invert.cpp.)
+//    tests/unit/schedulers/spectral/test_shift_invert.cpp.)
 //
 // (A - s I)^{-1} x = L^{1/2} (1 1^T - K(s))^{-1} L^{1/2} x, by one LDL^T of K(s) and
 // Sherman–Morrison: (1 1^T - K)^{-1} b = -y - z (1^T y) / (1 - 1^T z)

@@ -20,10 +20,10 @@
 #include "sim/kinds/builtins.hpp"
 #include "sim/kinds/gangmatch/actors/inbox.hpp"
 #include "sim/kinds/gangmatch/actors/start.hpp"
-#include "sim/kinds/gangmatch/audit.hpp"
-#include "sim/kinds/gangmatch/writers.hpp"
+#include "sim/kinds/gangmatch/output/audit.hpp"
+#include "sim/kinds/gangmatch/output/writers.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "tests/unit/gangsim/fixture.hpp"
+#include "tests/unit/sim/kinds/gangmatch/fixture.hpp"
 
 namespace sg4 = simgrid::s4u;
 

@@ -1,6 +1,6 @@
-// The interval auditor (sim/kinds/interval/audit.hpp) on a hand-written run folder: two periods of
-// T = 10 on resources r0 and r1; then with one number wrong at a time, every number of both files
-// in turn. And the model it judges executions by (speed_model.hpp).
+// The interval auditor (sim/kinds/interval/output/audit.hpp) on a hand-written run folder: two
+// periods of T = 10 on resources r0 and r1; then with one number wrong at a time, every number of
+// both files in turn. And the model it judges executions by (speed_model.hpp).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/kinds/interval/audit.hpp"
+#include "sim/kinds/interval/output/audit.hpp"
 #include "sim/kinds/interval/speed_model.hpp"
 
 namespace fs = std::filesystem;

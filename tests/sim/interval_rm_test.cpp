@@ -15,8 +15,8 @@
 #include "schedulers/interval/periodic.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/engine/start_engine.hpp"
-#include "sim/kinds/interval/interval_rm.hpp"
-#include "sim/kinds/interval/task_lane.hpp"
+#include "sim/kinds/interval/actors/interval_rm.hpp"
+#include "sim/kinds/interval/actors/task_lane.hpp"
 #include "sim/platform/platform_order.hpp"
 #include "workloads/intervals/synthetic.hpp"
 

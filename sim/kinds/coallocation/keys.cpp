@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/kinds/coallocation/config.hpp"
 #include "sim/kinds/coallocation/kind.hpp"
-#include "sim/kinds/coallocation/settings.hpp"
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/scenario/config.hpp"
 

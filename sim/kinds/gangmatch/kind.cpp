@@ -11,9 +11,9 @@
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/kinds/gangmatch/actors/start.hpp"
-#include "sim/kinds/gangmatch/audit.hpp"
 #include "sim/kinds/gangmatch/config.hpp"
-#include "sim/kinds/gangmatch/writers.hpp"
+#include "sim/kinds/gangmatch/output/audit.hpp"
+#include "sim/kinds/gangmatch/output/writers.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/scenario/config.hpp"
 

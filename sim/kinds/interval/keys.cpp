@@ -7,6 +7,7 @@ namespace {
 using base::field;
 using scenario::key;
 using T = scenario::ValueType;
+using Synthetic = workloads::SyntheticIntervalParams;
 const std::string kSynthetic = "workload.generator=intervals";
 const std::string kSwf = "workload.generator=swf";
 }  // namespace
@@ -18,17 +19,17 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("SimGrid platform file, relative to the scenario file"),
       field("workload.generator", &IntervalConfig::generator).need().one_of({"intervals", "swf"})
           .about("intervals: SCS §6.1.1 synthetic tasks; swf: a window of an SWF trace"),
-      field("workload.tasks", &IntervalConfig::tasks).at_least(1).at_most(kMaxTasks).only(kSynthetic)
+      field("workload.tasks", &Synthetic::tasks).at_least(1).at_most(kMaxTasks).only(kSynthetic)
           .about("N: tasks of the synthetic interval workload (SCS §6.1.1)"),
-      field("workload.period", &IntervalConfig::period).above(0).only(kSynthetic)
+      field("workload.period", &Synthetic::period).above(0).only(kSynthetic)
           .about("T of the synthetic workload: requested starts uniform over [0, T)"),
-      field("workload.granularity", &IntervalConfig::granularity).above(0).only(kSynthetic)
+      field("workload.granularity", &Synthetic::granularity).above(0).only(kSynthetic)
           .about("g = mean duration / T (SCS eq. 18)"),
-      field("workload.duration_law", &IntervalConfig::duration_law).one_of({"constant", "uniform", "lognormal"})
+      field("workload.duration_law", &Synthetic::durations).one_of({"constant", "uniform", "lognormal"})
           .only(kSynthetic).about("constant (symmetric) or varying (asymmetric) durations"),
-      field("workload.duration_cv", &IntervalConfig::duration_cv).at_least(0).only(kSynthetic)
+      field("workload.duration_cv", &Synthetic::duration_cv).at_least(0).only(kSynthetic)
           .about("standard deviation / mean of asymmetric durations"),
-      field("workload.dependent_fraction", &IntervalConfig::dependent_fraction).at_least(0).at_most(1).only(kSynthetic)
+      field("workload.dependent_fraction", &Synthetic::dependent_fraction).at_least(0).at_most(1).only(kSynthetic)
           .about("share of tasks that depend on an earlier task (DAG)"),
       field("workload.trace", &IntervalConfig::trace).path().need().only(kSwf)
           .about("SWF trace (Parallel Workloads Archive); submit -> requested start, run time -> duration"),

@@ -12,9 +12,9 @@
 #include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
 #include "sim/engine/simulation.hpp"
-#include "sim/kinds/interval/audit.hpp"
-#include "sim/kinds/interval/interval_rm.hpp"
-#include "sim/kinds/interval/speed_log.hpp"
+#include "sim/kinds/interval/actors/interval_rm.hpp"
+#include "sim/kinds/interval/output/audit.hpp"
+#include "sim/kinds/interval/output/speed_log.hpp"
 #include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_check.hpp"
@@ -24,10 +24,6 @@
 #include "workloads/intervals/synthetic.hpp"
 
 namespace arsim::kinds::interval {
-
-IntervalConfig read_config(const scenario::Settings& s) {
-  return scenario::read_config<IntervalConfig>(s);
-}
 
 namespace {
 
@@ -61,7 +57,8 @@ void check_summary_rows(const scenario::Settings& s,
     const auto k = schedulers::interval::request_periods(tasks, period);
     periods = static_cast<double>(std::set<long>(k.begin(), k.end()).size());
   } else {
-    periods = std::min(static_cast<double>(tasks.size()), std::ceil(c.period / period));
+    periods =
+        std::min(static_cast<double>(tasks.size()), std::ceil(synthetic_params(s).period / period));
   }
   const double rows = 11 + 9 * periods;
   if (rows > static_cast<double>(kMaxSummaryRows))
@@ -135,15 +132,8 @@ std::vector<model::IntervalTask> make_tasks(const scenario::Settings& s, std::ui
                                             int run_index) {
   const IntervalConfig c = read_config(s);
   if (c.generator == "swf") return trace_tasks(s, c);
-  workloads::SyntheticIntervalParams p;
-  p.tasks = c.tasks;
-  p.period = c.period;
-  p.granularity = c.granularity;
-  p.durations = c.duration_law;
-  p.duration_cv = c.duration_cv;
-  p.dependent_fraction = c.dependent_fraction;
   try {
-    return workloads::generate_intervals(p, seed, run_index);
+    return workloads::generate_intervals(synthetic_params(s), seed, run_index);
   } catch (const std::invalid_argument& e) {
     s.fail_message("workload.generator", e.what());
   }

@@ -11,31 +11,11 @@
 
 #include "model/interval_task.hpp"
 #include "sim/engine/run_kind.hpp"
-#include "sim/kinds/interval/audit.hpp"
+#include "sim/kinds/interval/config.hpp"
+#include "sim/kinds/interval/output/audit.hpp"
 #include "sim/platform/platform_view.hpp"
 
 namespace arsim::kinds::interval {
-
-// The settings of a run, one field per key of keys.cpp (the keys are bound to the fields, whose
-// initializers are the keys' defaults; a required key's initializer is only a placeholder).
-struct IntervalConfig {
-  std::string platform;   // platform.file
-  std::string generator;  // workload.*: intervals | swf
-  int tasks = 500;        // synthetic (SCS §6.1.1)
-  double period = 1;
-  double granularity = 0.02;
-  std::string duration_law = "constant";
-  double duration_cv = 0;
-  double dependent_fraction = 0;
-  std::string trace;  // swf
-  int first_job = 0;
-  int jobs = 0;
-  std::string scheduler;  // interval_rm.*: a registered interval scheduler
-  int resources = 10;
-  double rm_period = 0;  // T
-};
-
-IntervalConfig read_config(const scenario::Settings& s);
 
 class Kind : public engine::RunKind {
  public:

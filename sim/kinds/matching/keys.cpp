@@ -3,8 +3,8 @@
 
 #include "base/numbers.hpp"
 #include "model/matching/matching.hpp"
+#include "sim/kinds/matching/config.hpp"
 #include "sim/kinds/matching/kind.hpp"
-#include "sim/kinds/matching/settings.hpp"
 
 namespace arsim::kinds::matching {
 
@@ -12,6 +12,7 @@ namespace {
 using base::field;
 using scenario::key;
 using T = scenario::ValueType;
+using Online = workloads::matching::OnlineParams;
 const std::string kModel = "matcher.time=model";
 
 // The cost defaults keep the spelling the scenarios' canonical text and hash have always held
@@ -31,17 +32,17 @@ std::vector<scenario::KeySpec> Kind::keys() const {
   return {
       field("platform.file", &MatchingConfig::platform).path().need()
           .about("SimGrid platform file, relative to the scenario file"),
-      field("workload.resources_per_type", &MatchingConfig::resources_per_type).at_least(1)
+      field("workload.resources_per_type", &Online::per_type).at_least(1)
           .about("resources of each Table 1 type (Garbacki & Naik §5.1: 50)"),
-      field("workload.jobs", &MatchingConfig::jobs).at_least(1)
+      field("workload.jobs", &Online::jobs).at_least(1)
           .about("jobs submitted in the run"),
-      field("workload.complexity", &MatchingConfig::complexity).above(0).at_most(1)
+      field("workload.complexity", &Online::complexity).above(0).at_most(1)
           .about("p of §5.1: Bernoulli probability of dependencies and attributes"),
-      field("workload.load", &MatchingConfig::load).above(0)
+      field("workload.load", &Online::load).above(0)
           .about("offered load: mean over attributes of demanded / held capacity-seconds"),
-      field("workload.mean_duration", &MatchingConfig::mean_duration).above(0)
+      field("workload.mean_duration", &Online::mean_duration).above(0)
           .in("s").about("mean of the exponential job duration (s)"),
-      field("workload.submitters", &MatchingConfig::submitters).at_least(1)
+      field("workload.submitters", &Online::submitters).at_least(1)
           .about("job submitters sharing the Poisson stream"),
       field("providers.period", &MatchingConfig::report_period).above(0)
           .in("s").about("seconds between two reports of a resource provider"),

@@ -10,9 +10,9 @@
 #include "sim/kinds/matching/actors/matcher_service.hpp"
 #include "sim/kinds/matching/actors/provider.hpp"
 #include "sim/kinds/matching/actors/submitter.hpp"
-#include "sim/kinds/matching/audit.hpp"
-#include "sim/kinds/matching/settings.hpp"
-#include "sim/kinds/matching/writers.hpp"
+#include "sim/kinds/matching/config.hpp"
+#include "sim/kinds/matching/output/audit.hpp"
+#include "sim/kinds/matching/output/writers.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/scenario/config.hpp"
 

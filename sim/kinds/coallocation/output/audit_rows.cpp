@@ -9,10 +9,6 @@
 namespace arsim::kinds::coallocation::audit {
 
 using metrics::CsvTable;
-using metrics::CsvWriter;
-using metrics::format_number;
-using metrics::read_csv;
-using metrics::write_atomically;
 
 namespace {
 

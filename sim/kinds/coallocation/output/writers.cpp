@@ -18,10 +18,7 @@
 
 namespace arsim::kinds::coallocation {
 
-using metrics::CsvTable;
 using metrics::CsvWriter;
-using metrics::format_number;
-using metrics::read_csv;
 using metrics::write_atomically;
 
 namespace {

@@ -10,7 +10,7 @@
 
 #include "sim/actors/spawn.hpp"
 #include "sim/kinds/gangmatch/actors/messages.hpp"
-#include "sim/kinds/gangmatch/events.hpp"
+#include "sim/kinds/gangmatch/output/events.hpp"
 #include "sim/kinds/gangmatch/pool.hpp"
 #include "sim/kinds/gangmatch/resource_state.hpp"
 

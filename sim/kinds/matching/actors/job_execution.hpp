@@ -3,7 +3,7 @@
 // that they are free. The matcher starts it when the batch's matcher time has passed.
 #pragma once
 
-#include "sim/kinds/matching/events.hpp"
+#include "sim/kinds/matching/output/events.hpp"
 
 namespace arsim::kinds::matching {
 

@@ -23,7 +23,7 @@
 #include "sim/kinds/matching/actors/messages.hpp"
 #include "sim/kinds/matching/cost.hpp"
 #include "sim/kinds/matching/deadline.hpp"
-#include "sim/kinds/matching/events.hpp"
+#include "sim/kinds/matching/output/events.hpp"
 #include "sim/kinds/matching/state.hpp"
 
 namespace arsim::kinds::matching {

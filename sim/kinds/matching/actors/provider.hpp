@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "sim/kinds/matching/background.hpp"
-#include "sim/kinds/matching/events.hpp"
+#include "sim/kinds/matching/output/events.hpp"
 
 namespace arsim::kinds::matching {
 

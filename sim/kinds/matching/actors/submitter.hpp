@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "sim/kinds/matching/events.hpp"
+#include "sim/kinds/matching/output/events.hpp"
 #include "workloads/matching/online.hpp"
 
 namespace arsim::kinds::matching {
