@@ -21,6 +21,7 @@
 #include "sim/kinds/builtins.hpp"
 #include "sim/metrics/csv.hpp"
 #include "sim/platform/platform_view.hpp"
+#include "sim/scenario/key_text.hpp"
 #include "workloads/request_file.hpp"
 
 namespace {
@@ -45,8 +46,21 @@ Settings load(const Catalog& catalog, const std::string& file, const std::vector
   return s;
 }
 
+// `arsim list`: the run kinds, then every registered algorithm with its parameters; `markdown`:
+// the same as Markdown, a table of parameters per algorithm (schedulers/param_text.hpp).
 template <class Registry>
-void list(const Registry& registry, const std::string& heading) {
+void list(const Registry& registry, const std::string& heading, bool markdown) {
+  if (markdown) {
+    std::string title = heading.substr(0, heading.size() - 1);  // without its ':'
+    for (std::size_t at = 0; (at = title.find('<', at)) != std::string::npos; at += 2)
+      title.insert(at, "\\");  // "<grc ...>" is text, not an HTML tag
+    std::cout << "\n### " << title << "\n";
+    for (const auto& [name, e] : registry.entries()) {
+      std::cout << fmt::format("\n#### `{}`\n\n{}\n", name, e.description);
+      if (!e.params.empty()) std::cout << "\n" << arsim::schedulers::markdown_table(e.params);
+    }
+    return;
+  }
   std::cout << heading << "\n";
   for (const auto& [name, e] : registry.entries()) {
     std::cout << fmt::format("  {:<14} {}\n", name, e.description);
@@ -54,27 +68,37 @@ void list(const Registry& registry, const std::string& heading) {
   }
 }
 
-void list_kinds(const arsim::engine::KindRegistry& kinds) {
-  std::cout << "run kinds (<scenario kind=\"NAME\">; default " << kinds.default_kind() << "):\n";
+void list_kinds(const arsim::engine::KindRegistry& kinds, bool markdown) {
+  if (markdown)
+    std::cout << fmt::format("### run kinds (default `{}`)\n\n| kind | one run |\n|---|---|\n",
+                             kinds.default_kind());
+  else
+    std::cout << "run kinds (<scenario kind=\"NAME\">; default " << kinds.default_kind() << "):\n";
   for (const auto& [name, e] : kinds.entries()) {
     std::string also;
     for (const auto& a : e.aliases) also += (also.empty() ? " (also " : ", ") + a;
-    std::cout << fmt::format("  {:<14} {}{}\n", name, e.kind->description(),
-                             also.empty() ? "" : also + ")");
+    if (!also.empty()) also += ")";
+    if (markdown)
+      std::cout << fmt::format("| `{}`{} | {} |\n", name, also, e.kind->description());
+    else
+      std::cout << fmt::format("  {:<14} {}{}\n", name, e.kind->description(), also);
   }
 }
 
-void list(const Catalog& reg) {
-  list_kinds(reg.kinds);
+void list(const Catalog& reg, bool markdown) {
+  list_kinds(reg.kinds, markdown);
   list(reg.algorithms.planners,
-       "planners (<grc algorithm=\"NAME\">, parameters as <param name=... value=...>):");
-  list(reg.algorithms.intervals, "interval schedulers (<interval_rm algorithm=\"NAME\">):");
+       "planners (<grc algorithm=\"NAME\">, parameters as <param name=... value=...>):", markdown);
+  list(reg.algorithms.intervals,
+       "interval schedulers (<interval_rm algorithm=\"NAME\">):", markdown);
   list(reg.algorithms.matchers,
-       "resource matchers (<matcher algorithm=\"NAME\">; offline experiments matching-*):");
+       "resource matchers (<matcher algorithm=\"NAME\">; offline experiments matching-*):",
+       markdown);
   list(reg.algorithms.gang_matchers,
-       "gang matchers (<matchmaker algorithm=\"NAME\">; arsim classad gang --matcher NAME):");
+       "gang matchers (<matchmaker algorithm=\"NAME\">; arsim classad gang --matcher NAME):",
+       markdown);
   list(reg.experiments,
-       "offline experiments (<offline algorithm=\"NAME\">, parameters as <param .../>):");
+       "offline experiments (<offline algorithm=\"NAME\">, parameters as <param .../>):", markdown);
 }
 
 // The output folder, or the folder it would be made in, takes files: checked before anything
@@ -244,7 +268,17 @@ int main(int argc, char** argv) {
   rep->add_option("dir", report_dir, "output folder of arsim run (a sweep or one run)")->required();
   rep->add_option("--out", report_out, "HTML file to write (default DIR/report.html)");
 
-  auto* lst = app.add_subcommand("list", "list the registered algorithms and their parameters");
+  auto* lst = app.add_subcommand(
+      "list", "list the run kinds and the registered algorithms with their parameters");
+  std::string keys_of;
+  bool markdown = false;
+  auto* keys = lst->add_option("--keys", keys_of,
+                               "list the scenario keys instead: of the run kind KIND, 'scenario' "
+                               "for those of every kind, or all (no KIND)")
+                   ->expected(0, 1)
+                   ->type_name("KIND");
+  lst->add_flag("--markdown", markdown,
+                "print Markdown tables, as in scenarios/README.md (tests/docs/generate_tables.py)");
 
   auto* gen = app.add_subcommand("generate", "write a scenario's workload as a request file");
   gen->add_option("scenario", scenario_file, "scenario XML file")->required();
@@ -267,7 +301,10 @@ int main(int argc, char** argv) {
                                        std::cerr);
   try {
     if (lst->parsed()) {
-      list(reg);
+      if (keys->count())
+        std::cout << arsim::scenario::keys_text(reg.kinds.schemas(), keys_of, markdown);
+      else
+        list(reg, markdown);
       return 0;
     }
     if (aud->parsed()) return arsim::engine::audit_folder(reg, audit_dir, std::cout);

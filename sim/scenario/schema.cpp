@@ -159,9 +159,9 @@ std::vector<KeySpec> scenario_keys(const std::vector<std::string>& kinds,
   return {
       key("scenario.name", T::String).need().about("name of the experiment"),
       key("scenario.kind", T::String).def(default_kind).one_of(kinds)
-          .about("the run kind: what one run is and writes (see `arsim list`)"),
+          .about("the run kind: what one run is and writes (see `arsim list`); not overridable with `--set`"),
       base::field("scenario.runs", &ScenarioConfig::runs).at_least(1).at_most(1e5)
-          .about("runs per sweep point"),
+          .about("runs per sweep point; at most 100,000 runs per scenario in all (points × runs)"),
       base::field("scenario.seed", &ScenarioConfig::seed).about("base seed; run r uses seed + r"),
   };
 }

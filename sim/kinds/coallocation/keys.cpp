@@ -28,93 +28,90 @@ const std::string kGridars = "workload.generator=gridars";
 std::vector<scenario::KeySpec> Kind::keys() const {
   return {
       field("platform.file", &PlatformKeys::file).path().need()
-          .about("SimGrid platform file, relative to the scenario file"),
+          .about("SimGrid platform file (`platforms/`), relative to the scenario file"),
       field("platform.max_paths", &PlatformKeys::max_paths).at_least(0)
-          .about("most default paths a platform without arsim props may get (one per pair of sites)"),
+          .about("the most default paths (one per pair of sites) a platform without arsim props may get; more is refused before the run (a SimGrid `<cluster>` of 65,536 hosts would need 2^31)"),
       field("workload.generator", &WorkloadKeys::generator).need().one_of({"gridars", "file"})
-          .about("gridars: GridARS §4.1 generator; file: read requests from a file"),
+          .about("`gridars`: the GridARS §4.1 generator; `file`: read requests from a file"),
       field("workload.file", &WorkloadKeys::file).path().need().only("workload.generator=file")
           .about("request file, relative to the scenario file"),
       field("workload.arrival_end", &GridarsConfig::arrival_end).at_least(0).at_most(1e12).in("s")
-          .about("arrivals while submit time < arrival_end (s); also bounds the success-ratio buckets"),
+          .about("users submit while submit time < arrival_end (s); also the end of the success-ratio buckets"),
       field("workload.window_start", &GridarsConfig::window_start).at_least(0).at_most(1e12).in("s")
-          .about("start of the reservation window (s); also the load metrics' window"),
+          .about("start of the reservation window (s); also the window of the load metrics"),
       field("workload.window_end", &GridarsConfig::window_end).at_least(0).at_most(1e12).in("s")
-          .about("end of the reservation window (s), > window_start"),
+          .about("end of the reservation window (s); must be > `workload.window_start`"),
       field("workload.durations", &GridarsConfig::durations).above(0).only(kGridars).in("s")
-          .about("request durations D drawn uniformly (s)"),
+          .about("request durations D, drawn uniformly (s)"),
       field("workload.cpus", &GridarsConfig::cpus).at_least(1).only(kGridars).in("cores")
-          .about("core counts drawn uniformly"),
+          .about("core counts, drawn uniformly (see `workload.cpu_draw`)"),
       field("workload.cpu_draw", &WorkloadKeys::cpu_draw).one_of({"request", "component"})
           .only(kGridars)
-          .about("request: one core count for all sites of a request (GridARS Table 1); component: one draw per site"),
+          .about("`request`: one core count for all sites of a request (GridARS Table 1, \"for all sites\"); `component`: one draw per site"),
       field("workload.bandwidth", &GridarsConfig::bandwidth).at_least(0).only(kGridars).in("Gbit/s")
           .about("bandwidth of every requested path (Gbit/s)"),
       field("workload.lst_factor", &GridarsConfig::lst_factor).at_least(0).only(kGridars)
-          .about("LST = EST + lst_factor * D"),
+          .about("LST = EST + lst_factor · D"),
       field("workload.types", &GridarsConfig::types).at_least(1).at_most(4).only(kGridars)
-          .about("request types (shapes) drawn uniformly"),
+          .about("request types (shapes, `workloads/gridars_generator.hpp`), drawn uniformly"),
       field("workload.type4", &WorkloadKeys::type4).one_of({"ring", "complete"}).only(kGridars)
-          .about("paths of a Type 4 request: ring (4 pairs) or complete (6 pairs)"),
+          .about("paths of a Type 4 request: a ring of 4 pairs or all 6 pairs"),
       field("workload.est_grain", &GridarsConfig::est_grain).implicit().at_least(1).at_most(1e12)
           .only(kGridars).in("s")
-          .about("EST drawn on a grid of this many seconds from window_start"),
+          .about("EST is drawn uniformly on the grid window_start + k · est_grain (s); 60 gives whole minutes"),
       field("user.*.mean_interarrival", &GridarsUser::mean_interarrival).above(0).in("s")
-          .about("mean of the exponential inter-arrival time (s)"),
+          .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival summed over the users at most 100,000 (the requests of a run)"),
       field("user.*.service_level", &GridarsUser::service_level).above(0).at_most(1)
-          .about("share of availability the user is shown (GridARS option C)"),
+          .about("share of the availability the user is shown (GridARS option C)"),
       field("user.*.grc", &UserKeys::grc)
-          .about("the coordinator the user submits to: grc (the <grc>, when absent) or a "
-                 "<coordinator> name"),
+          .about("the GRC the user submits its requests to: `grc` (the `<grc>`, also when absent) or the name of a `<coordinator>`. Users of a request file that the scenario does not declare submit to the `<grc>`"),
       field("site.*.unit_value", &SiteKeys::unit_value).at_least(0)
-          .about("overrides the platform's CPU unit value vc_i of that site (GridARS option B)"),
+          .about("CPU unit value vc_i of that site, overriding the platform's (GridARS option B; absent: the platform's); an unknown site is an error when the run loads the platform"),
       field("grc.algorithm", &CoordinatorSetup::planner)
-          .about("co-allocation planner (registry name; checked by the registry)"),
-      field("grc.frames", &CoordinatorConfig::frames).at_least(1).at_most(10000).about("candidate time frames per request"),
+          .about("co-allocation planner: a registered planner (`arsim list`)"),
+      field("grc.frames", &CoordinatorConfig::frames).at_least(1).at_most(10000).about("candidate time frames per request (N)"),
       field("grc.order", &CoordinatorConfig::order).one_of({"time", "late", "price", "quality"})
-          .about("user option: how plans are ranked"),
+          .about("user option: how the GRC ranks plans"),
       field("grc.plan_all", &CoordinatorConfig::plan_all)
-          .about("plan every frame before trying any; false: frames are planned as their plans "
-                 "are tried (orders time, late), the same decisions with fewer solves"),
+          .about("plan every frame before trying any plan. By default, where the plan order follows from the frames (`time`, `late`), each frame is planned when its plan would be tried and planning stops at the first plan that commits: the same decisions with fewer solves; `plans_found`, `solves` and `solver_nodes` of `requests.csv` then count only the frames planned"),
       field("grc.hold_timeout", &CoordinatorSetup::hold_timeout).above(0).in("s")
           .about("seconds before an uncommitted hold expires"),
       field("grc.planning_delay", &CoordinatorSetup::planning_delay).implicit().at_least(0)
           .at_most(1e9).in("s")
-          .about("simulated seconds the GRC spends planning a request, between the RMs' "
-                 "availability replies and its first hold"),
-      key("grc.param.*", T::String).about("planner parameter (checked by the registry)"),
+          .about("simulated seconds the GRC spends planning each request, between the RMs' availability replies and its first hold. With a delay, GRCs' holds interleave: what one saw free may be held by another when its holds arrive. A GRC that falls behind its requests gets holds refused for frames already begun (an RM refuses a hold whose frame starts before the hold arrives)"),
+      key("grc.param.*", T::String).about("planner parameter, one of the planner's parameters (`arsim list`), passed to the planner"),
       // Coordinators beside <grc>: every attribute left out takes the <grc>'s value.
       field("coordinator.*.algorithm", &CoordinatorKeys::planner)
-          .about("planner of this coordinator (absent: grc.algorithm with the <grc>'s params)"),
+          .about("planner of this GRC. Without it the GRC takes the `<grc>`'s planner and its `grc.param.*` parameters, with its own `<param>`s on top; with it, only its own `<param>`s"),
       field("coordinator.*.frames", &CoordinatorKeys::frames).at_least(1).at_most(10000)
-          .about("candidate time frames per request (absent: grc.frames)"),
+          .about("as `grc.frames`, for this GRC (absent: `grc.frames`)"),
       field("coordinator.*.order", &CoordinatorKeys::order).one_of({"time", "late", "price", "quality"})
-          .about("how plans are ranked (absent: grc.order)"),
+          .about("as `grc.order`, for this GRC (absent: `grc.order`)"),
       field("coordinator.*.plan_all", &CoordinatorKeys::plan_all)
-          .about("as grc.plan_all (absent: grc.plan_all)"),
+          .about("as `grc.plan_all`, for this GRC (absent: `grc.plan_all`)"),
       field("coordinator.*.hold_timeout", &CoordinatorKeys::hold_timeout).above(0).in("s")
-          .about("seconds before an uncommitted hold expires (absent: grc.hold_timeout)"),
+          .about("as `grc.hold_timeout`, for this GRC (absent: `grc.hold_timeout`)"),
       field("coordinator.*.planning_delay", &CoordinatorKeys::planning_delay).at_least(0)
           .at_most(1e9).in("s")
-          .about("simulated planning seconds per request (absent: grc.planning_delay)"),
+          .about("as `grc.planning_delay`, for this GRC (absent: `grc.planning_delay`)"),
       key("coordinator.*.param.*", T::String)
-          .about("planner parameter of this coordinator (checked by the registry)"),
+          .about("planner parameter of this GRC, from `<coordinator><param name= value=>`"),
       field("output.bucket", &MetricsConfig::bucket).above(0).in("s")
-          .about("width of the time buckets of resources.csv and load curves (s)"),
+          .about("width of the time buckets of `resources.csv` and load curves (s); at most 10^6 buckets over horizon and arrival_end, and at most 2,000,000 rows per run (the limits of a co-allocation run, `docs/reference/limits.md`)"),
       field("output.horizon", &MetricsConfig::horizon).above(0).in("s")
           .about("simulated time up to which buckets are written (s)"),
       field("transfers.enabled", &Transfers::enabled).implicit()
-          .about("carry each reserved pair's data over its path in SimGrid (transfers.csv)"),
+          .about("carry each reserved pair's data over its reserved path in SimGrid and write `transfers.csv`; `used` of paths in `resources.csv` is then measured (`docs/design/transfers.md`). Off: every output as without these keys"),
       field("transfers.volume", &Transfers::volume).implicit().above(0).at_most(1000)
-          .about("volume per pair as a fraction of duration x reserved bandwidth, drawn uniformly from the list"),
+          .about("volume of each pair as a fraction of D × its reserved bandwidth (above 1 it cannot finish on time), drawn uniformly from the list per pair (seeded stream `transfer:<request>:<pair>`; one value: no draw)"),
       field("transfers.mode", &Transfers::mode).implicit().one_of({"reserved", "unreserved"})
-          .about("reserved: flows capped at the reservation, ahead of best effort; unreserved: best effort"),
+          .about("`reserved`: each hop's flow capped at the reserved bandwidth, background traffic leaves it free; `unreserved`: the same volumes best effort, uncapped, sharing with the background"),
       field("background.flows", &Transfers::background_flows).implicit().at_least(0).at_most(1000)
-          .about("mean best-effort flows per path per slot (Poisson); 0: none"),
+          .about("mean number of best-effort flows per path per slot (Poisson, seeded per path); 0: no background traffic; > 0 needs `transfers.enabled=true`"),
       field("background.slot", &Transfers::background_slot).implicit().above(0).in("s")
-          .about("length of a slot of background traffic (s)"),
+          .about("length of a slot of background traffic (s); slots run from `workload.window_start` to `output.horizon`"),
       field("background.links", &Transfers::background_links).implicit()
-          .about("paths carrying background traffic: all, or path names separated by spaces"),
+          .about("the paths that carry background traffic: `all`, or path names separated by spaces (checked against the platform when the run starts); paths whose flows cross another link, such as `S:X1-X2` of `platforms/elgl.xml`, get none"),
   };
 }
 // clang-format on

@@ -47,8 +47,8 @@ std::vector<scenario::KeySpec> Kind::keys() const {
   using T = scenario::ValueType;
   return {
       base::field("offline.algorithm", &OfflineKeys::experiment).need()
-          .about("offline experiment (registry name; checked by the registry)"),
-      key("offline.param.*", T::String).about("experiment parameter (checked by the registry)"),
+          .about("the offline experiment to run (`results.csv` per run): a registered experiment (`arsim list`)"),
+      key("offline.param.*", T::String).about("experiment parameter, one of the experiment's parameters (`arsim list`), from `<offline><param name= value=>`"),
   };
 }
 // clang-format on

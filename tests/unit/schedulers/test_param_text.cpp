@@ -4,6 +4,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <vector>
+
+#include "base/bound.hpp"
+
 #include "schedulers/param_text.hpp"
 #include "schedulers/registry.hpp"
 
@@ -68,7 +73,7 @@ TYPED_TEST(DeclaredDefault, ListPrintsDefaultWithUnitAndRange) {
 TYPED_TEST(DeclaredDefault, MarkdownTablePrintsDefault) {
   const std::string text = arsim::schedulers::markdown_table(specs<TypeParam>());
   EXPECT_THAT(text, HasSubstr(std::string("| `time_limit` | double | `") + TypeParam::kDefault +
-                              "` | s | a number in [0, 100] | wall seconds per solve |"));
+                              "` | s | in [0, 100] | wall seconds per solve |"));
 }
 
 TEST(ParamText, ChangedDefaultDiffers) {  // the two widgets do differ
@@ -76,6 +81,42 @@ TEST(ParamText, ChangedDefaultDiffers) {  // the two widgets do differ
             arsim::schedulers::list_lines(specs<ChangedWidget>()));
   EXPECT_NE(arsim::schedulers::markdown_table(specs<Widget>()),
             arsim::schedulers::markdown_table(specs<ChangedWidget>()));
+}
+
+// The default and allowed cells of the key tables of scenarios/README.md.
+TEST(ParamText, CellsSayRequiredNoneConditionsAndRanges) {
+  struct Config {
+    int count = 3;
+    double grain = 1;
+    std::optional<double> deadline;
+    std::vector<double> sizes{1, 2};
+  };
+  using arsim::base::field;
+  const auto cells = [](const arsim::base::Declaration& d) {
+    const auto c = arsim::schedulers::cells_of(d, true);
+    return c.fallback + " / " + c.allowed;
+  };
+  EXPECT_EQ(cells(field("n", &Config::count).at_least(1)), "`3` / ≥ 1");  // int limits left out
+  EXPECT_EQ(cells(field("n", &Config::count).need().only("k=a|b")), "required / only if `k=a|b`");
+  EXPECT_EQ(cells(field("g", &Config::grain).implicit().at_least(1).at_most(1e12)),
+            "none: `1` / in [1, 1e12]");
+  EXPECT_EQ(cells(field("d", &Config::deadline).above(0)), "none / > 0");
+  EXPECT_EQ(cells(field("s", &Config::sizes).above(0).at_most(1000)), "`1 2` / each in (0, 1000]");
+  EXPECT_EQ(cells(arsim::base::declare("m", arsim::base::ValueType::String)
+                      .def("a")
+                      .one_of({"a", "b"})
+                      .need_if("k=x")),
+            "required if `k=x` / `a`, `b`");
+  EXPECT_EQ(arsim::schedulers::cells_of(field("m", &Config::count).only("k=a"), false).allowed,
+            "only if k=a");
+}
+
+TEST(ParamText, MarkdownCellEscapesBarAndTagsOutsideCode) {
+  const std::vector<ParamSpec> tags{
+      arsim::schedulers::declare("k", arsim::schedulers::ParamType::String)
+          .def("a")
+          .about("under <grc>, as `<grc>`")};
+  EXPECT_THAT(arsim::schedulers::markdown_table(tags), HasSubstr("under \\<grc>, as `<grc>`"));
 }
 
 TEST(ParamText, MarkdownCellEscapesBar) {
