@@ -16,11 +16,12 @@ namespace {
 
 namespace mm = model::matching;
 using experiments::ResultTable;
-using schedulers::legacy_spec;
+using schedulers::choice;
+using schedulers::field;
+using schedulers::field_from;
 using schedulers::MatchResult;
 using schedulers::Params;
 using schedulers::ParamSpec;
-using schedulers::ParamType;
 
 struct Config {
   int jobs = 10;
@@ -31,37 +32,78 @@ struct Config {
   std::map<std::string, std::map<std::string, std::string>> params;  // per matcher
 };
 
+// The matchers to run and the limits handed to them (config_from turns them into Config).
+struct MatcherOptions {
+  std::string matchers;  // each experiment's own default
+  double lp_time_limit = 0;
+  int ea_max_iterations = 1000;
+  int ea_stall_iterations = 500;
+  int hybrid_max_iterations = 100;
+  int hybrid_stall_iterations = 50;
+  int lns_max_iterations = 1000;
+  int lns_stall_iterations = 100;
+  int max_solutions = 50;  // matching-anytime only
+};
+
+MatcherOptions listing(std::string matchers) {
+  MatcherOptions o;
+  o.matchers = std::move(matchers);
+  return o;
+}
+
 std::string num(double v) {
   return std::isnan(v) ? "" : fmt::format("{:.6f}", v);
 }
 
-std::vector<ParamSpec> specs(const std::string& matchers) {
-  using T = ParamType;
+std::vector<std::pair<std::string, mm::Objective>> objectives() {
+  std::vector<std::pair<std::string, mm::Objective>> out;
+  for (const auto& name : mm::objective_names()) out.emplace_back(name, mm::parse_objective(name));
+  return out;
+}
+
+// `at_least` (1 for stall counts, 0 for iteration counts) up to 2e9.
+ParamSpec count(std::string name, int MatcherOptions::*member, double at_least, std::string doc) {
+  return field(std::move(name), member).at_least(at_least).at_most(2e9).about(std::move(doc));
+}
+
+std::vector<ParamSpec> specs(const MatcherOptions& d) {
+  using O = MatcherOptions;
   return {
-      legacy_spec("jobs", T::Int, "10", "jobs per batch (§5.2: 10, 20, 30, 40)", {}, 0, 1e6),
-      legacy_spec("complexity", T::Double, "0.1",
-                  "p of §5.1: Bernoulli probability of types, attributes", {}, 0.01, 1),
-      legacy_spec("resources_per_type", T::Int, "50", "instances of each Table 1 type", {}, 1, 1e6),
-      legacy_spec("objective", T::String, "throughput", "what the matchers maximise",
-                  mm::objective_names()),
-      legacy_spec("balance_weight", T::Double, "0.5", "w of load_balance (throughput + w F)", {}, 0,
-                  0.999),
-      legacy_spec("matchers", T::String, matchers,
-                  "registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
-                  "overrides parameters",
-                  {}),
-      legacy_spec("lp_time_limit", T::Double, "0",
-                  "wall seconds per lp solve (0 = none; machine-dependent)", {}, 0, 1e9),
-      legacy_spec("ea_max_iterations", T::Int, "1000", "ea generations (§5.1: 1,000)", {}, 0, 2e9),
-      legacy_spec("ea_stall_iterations", T::Int, "500",
-                  "ea: stop after this many without improvement (§5.1: 500)", {}, 1, 2e9),
-      legacy_spec("hybrid_max_iterations", T::Int, "100", "hybrid generations (§5.1: 100)", {}, 0,
-                  2e9),
-      legacy_spec("hybrid_stall_iterations", T::Int, "50",
-                  "hybrid: stop after this many without improvement (§5.1: 50)", {}, 1, 2e9),
-      legacy_spec("lns_max_iterations", T::Int, "1000", "lns moves", {}, 0, 2e9),
-      legacy_spec("lns_stall_iterations", T::Int, "100",
-                  "lns: stop after this many moves without improvement", {}, 1, 2e9),
+      field("jobs", &Config::jobs)
+          .at_least(0)
+          .at_most(1e6)
+          .about("jobs per batch (§5.2: 10, 20, 30, 40)"),
+      field("complexity", &Config::complexity)
+          .at_least(0.01)
+          .at_most(1)
+          .about("p of §5.1: Bernoulli probability of types, attributes"),
+      field("resources_per_type", &Config::per_type)
+          .at_least(1)
+          .at_most(1e6)
+          .about("instances of each Table 1 type"),
+      choice("objective", &mm::Policy::objective, objectives()).about("what the matchers maximise"),
+      field("balance_weight", &mm::Policy::balance_weight)
+          .at_least(0)
+          .at_most(0.999)
+          .about("w of load_balance (throughput + w F)"),
+      field_from(d, "matchers", &O::matchers)
+          .may_be_empty()
+          .about("registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
+                 "overrides parameters"),
+      field("lp_time_limit", &O::lp_time_limit)
+          .at_least(0)
+          .at_most(1e9)
+          .about("wall seconds per lp solve (0 = none; machine-dependent)"),
+      count("ea_max_iterations", &O::ea_max_iterations, 0, "ea generations (§5.1: 1,000)"),
+      count("ea_stall_iterations", &O::ea_stall_iterations, 1,
+            "ea: stop after this many without improvement (§5.1: 500)"),
+      count("hybrid_max_iterations", &O::hybrid_max_iterations, 0,
+            "hybrid generations (§5.1: 100)"),
+      count("hybrid_stall_iterations", &O::hybrid_stall_iterations, 1,
+            "hybrid: stop after this many without improvement (§5.1: 50)"),
+      count("lns_max_iterations", &O::lns_max_iterations, 0, "lns moves"),
+      count("lns_stall_iterations", &O::lns_stall_iterations, 1,
+            "lns: stop after this many moves without improvement"),
   };
 }
 
@@ -91,18 +133,20 @@ MatcherSpec parse_matcher(const std::string& token, const Config& c,
 }
 
 Config config_from(const Params& p, const schedulers::MatcherRegistry& registry) {
-  Config c;
-  c.jobs = p.get_int("jobs");
-  c.complexity = p.get_double("complexity");
-  c.per_type = p.get_int("resources_per_type");
-  c.policy = {mm::parse_objective(p.get_string("objective")), p.get_double("balance_weight")};
-  const std::string lp_limit = p.values().at("lp_time_limit");
+  Config c = p.to<Config>();
+  c.policy = p.to<mm::Policy>();
+  const auto o = p.to<MatcherOptions>();
+  const std::string lp_limit = fmt::format("{}", o.lp_time_limit);
   c.params["lp"] = {{"time_limit", lp_limit}};
   c.params["lp-glpk"] = {{"time_limit", lp_limit}, {"backend", "glpk"}};
-  for (const char* m : {"ea", "hybrid", "lns"})
-    c.params[m] = {{"max_iterations", p.values().at(fmt::format("{}_max_iterations", m))},
-                   {"stall_iterations", p.values().at(fmt::format("{}_stall_iterations", m))}};
-  std::istringstream in(p.get_string("matchers"));
+  const auto limits = [](int max, int stall) {
+    return std::map<std::string, std::string>{{"max_iterations", std::to_string(max)},
+                                              {"stall_iterations", std::to_string(stall)}};
+  };
+  c.params["ea"] = limits(o.ea_max_iterations, o.ea_stall_iterations);
+  c.params["hybrid"] = limits(o.hybrid_max_iterations, o.hybrid_stall_iterations);
+  c.params["lns"] = limits(o.lns_max_iterations, o.lns_stall_iterations);
+  std::istringstream in(o.matchers);
   for (std::string m; in >> m;) {
     parse_matcher(m, c, registry);
     c.matchers.push_back(m);
@@ -250,18 +294,20 @@ void register_experiments(experiments::ExperimentRegistry& registry,
   registry.add({"matching-table2",
                 "Garbacki & Naik Table 2 and Fig. 2: every matcher on one batch (run time, "
                 "objective relative to the optimum)",
-                specs("lp lp-glpk ea hybrid lns"), [&matchers](const Params& p) {
+                specs(listing("lp lp-glpk ea hybrid lns")), [&matchers](const Params& p) {
                   return std::make_unique<Table2>(config_from(p, matchers), matchers);
                 }});
-  auto anytime = specs("lp ea hybrid lns");
-  anytime.push_back(legacy_spec("max_solutions", ParamType::Int, "50",
-                                "CBC incumbents recorded at most", {}, 1, 1e6));
+  auto anytime = specs(listing("lp ea hybrid lns"));
+  anytime.push_back(field("max_solutions", &MatcherOptions::max_solutions)
+                        .at_least(1)
+                        .at_most(1e6)
+                        .about("CBC incumbents recorded at most"));
   registry.add({"matching-anytime",
                 "Garbacki & Naik matchers anytime: incumbent objective against work and time for "
                 "ea, hybrid, lns and CBC",
                 anytime, [&matchers](const Params& p) {
                   return std::make_unique<Anytime>(config_from(p, matchers), matchers,
-                                                   p.get_int("max_solutions"));
+                                                   p.to<MatcherOptions>().max_solutions);
                 }});
 }
 
