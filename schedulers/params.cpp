@@ -40,21 +40,4 @@ const std::string& Params::raw(const std::string& key) const {
   return it->second;
 }
 
-int Params::get_int(const std::string& key) const {
-  const auto v = base::parse_int32(raw(key));
-  if (!v) throw ParamError("parameter '" + key + "' is not an integer");
-  return *v;
-}
-double Params::get_double(const std::string& key) const {
-  const auto v = base::parse_double(raw(key));
-  if (!v) throw ParamError("parameter '" + key + "' is not a number");
-  return *v;
-}
-bool Params::get_bool(const std::string& key) const {
-  return base::parse_bool(raw(key)).value_or(false);
-}
-const std::string& Params::get_string(const std::string& key) const {
-  return raw(key);
-}
-
 }  // namespace arsim::schedulers

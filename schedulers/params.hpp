@@ -12,10 +12,14 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "base/bound.hpp"
 #include "base/declaration.hpp"
 #include "base/input_error.hpp"
 #include "base/numbers.hpp"
+#include "base/text.hpp"
 
 namespace arsim::schedulers {
 
@@ -48,10 +52,6 @@ class Params {
         specs_, [this](const base::Declaration& d) { return raw(d.name); }, std::move(start));
   }
 
-  int get_int(const std::string& key) const;
-  double get_double(const std::string& key) const;
-  bool get_bool(const std::string& key) const;
-  const std::string& get_string(const std::string& key) const;
   const std::map<std::string, std::string>& values() const { return values_; }
 
  private:
@@ -99,18 +99,18 @@ ParamSpec choice(std::string name, E C::*member, std::vector<std::pair<std::stri
   return d;
 }
 
-// A declaration from the positional fields of the former ParamSpec (name, type, default, help,
-// choices, inclusive range with +-1e300 meaning none); a string or path without choices may be
-// empty, as before.
-inline ParamSpec legacy_spec(std::string name, ParamType type, std::string def, std::string doc,
-                             std::vector<std::string> choices = {}, double min = -1e300,
-                             double max = 1e300) {
-  ParamSpec d = declare(std::move(name), type).def(std::move(def)).about(std::move(doc));
-  d.empty_ok = choices.empty() && (type == ParamType::String || type == ParamType::Path);
-  d.choices = std::move(choices);
-  if (type == ParamType::Int) d.min = INT32_MIN, d.max = INT32_MAX;  // what get_int returns
-  if (min > -1e300) d.min = min;
-  if (max < 1e300) d.max = max;
+// A string parameter of whitespace-separated words (e.g. CBC's command-line options) that fills a
+// list-of-words field of C; the default is the field's initializer joined by single spaces, and
+// the empty text (no words) is a value.
+template <class C>
+ParamSpec words(std::string name, std::vector<std::string> C::*member) {
+  ParamSpec d = declare(std::move(name), ParamType::String).may_be_empty();
+  d.fallback = fmt::format("{}", fmt::join(C{}.*member, " "));
+  d.binding = std::make_shared<const base::Binding>(
+      base::Binding{std::type_index(typeid(C)), [member](void* config, const std::string& text) {
+                      static_cast<C*>(config)->*member = base::split_words(text);
+                      return true;
+                    }});
   return d;
 }
 

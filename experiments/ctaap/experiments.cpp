@@ -13,11 +13,10 @@
 namespace arsim::experiments::ctaap {
 
 using namespace schedulers::ctaap;
-using schedulers::legacy_spec;
+using schedulers::field_from;
 using schedulers::ParamError;
 using schedulers::Params;
 using schedulers::ParamSpec;
-using schedulers::ParamType;
 namespace milp = schedulers::milp;
 
 namespace {
@@ -26,54 +25,83 @@ std::string number(double v) {
   return fmt::format("{}", v);
 }
 
-std::vector<ParamSpec> experiment_specs(const std::string& nodes, const std::string& offer,
-                                        const std::string& capacity_max, double ip_time_limit,
-                                        const std::string& bb_time_limit) {
-  using T = ParamType;
+// The parameters of the experiment, each filling a field of `d`'s type and defaulting to `d`'s
+// value of it (Figs. 2 and 3 differ in their defaults only), then CTAAP-Solver's and the IP's.
+std::vector<ParamSpec> experiment_specs(const ExperimentConfig& d) {
+  using G = GeneratorConfig;
+  const G& g = d.generator;
   std::vector<ParamSpec> specs = {
-      legacy_spec("request_nodes", T::Int, nodes, "tasks n of the request graph", {}, 1, 100000),
-      legacy_spec("clusters", T::Int, "5", "clusters m of the offer", {}, 1, 10000),
-      legacy_spec("request_max", T::Int, "100", "request properties uniform in 1..request_max", {},
-                  1, 1e9),
-      legacy_spec("offer_max", T::Int, offer, "offered properties uniform in 1..offer_max", {}, 1,
-                  1e9),
-      legacy_spec("capacity_min", T::Int, "1",
-                  "cluster capacity uniform in capacity_min..capacity_max", {}, 0, 1e9),
-      legacy_spec("capacity_max", T::Int, capacity_max,
-                  "upper end of the capacity range; 0 = max(1, request_nodes / 5) (Fig. 3)", {}, 0,
-                  1e9),
-      legacy_spec("edge_density", T::Double, "1", "probability that two tasks share a request edge",
-                  {}, 0, 1),
-      legacy_spec("properties", T::Int, "1",
-                  "node properties compared by eq. (3): 1 = CPU, 2 = CPU and memory", {}, 1, 2),
-      legacy_spec("ip", T::Bool, "true", "also solve the exact IP (the reference)", {}),
-      legacy_spec("bb", T::Bool, "true",
-                  "also run ctaap-bb (exact.hpp), started from CTAAP's allocation", {}),
-      legacy_spec("bb_time_limit", T::Double, bb_time_limit, "seconds per ctaap-bb run (0 = none)",
-                  {}, 0, 1e9),
+      field_from(g, "request_nodes", &G::tasks)
+          .at_least(1)
+          .at_most(100000)
+          .about("tasks n of the request graph"),
+      field_from(g, "clusters", &G::clusters)
+          .at_least(1)
+          .at_most(10000)
+          .about("clusters m of the offer"),
+      field_from(g, "request_max", &G::request_max)
+          .at_least(1)
+          .at_most(1e9)
+          .about("request properties uniform in 1..request_max"),
+      field_from(g, "offer_max", &G::offer_max)
+          .at_least(1)
+          .at_most(1e9)
+          .about("offered properties uniform in 1..offer_max"),
+      field_from(g, "capacity_min", &G::capacity_min)
+          .at_least(0)
+          .at_most(1e9)
+          .about("cluster capacity uniform in capacity_min..capacity_max"),
+      field_from(g, "capacity_max", &G::capacity_max)
+          .at_least(0)
+          .at_most(1e9)
+          .about("upper end of the capacity range; 0 = max(1, request_nodes / 5) (Fig. 3)"),
+      field_from(g, "edge_density", &G::edge_density)
+          .at_least(0)
+          .at_most(1)
+          .about("probability that two tasks share a request edge"),
+      field_from(g, "properties", &G::properties)
+          .at_least(1)
+          .at_most(2)
+          .about("node properties compared by eq. (3): 1 = CPU, 2 = CPU and memory"),
+      field_from(d, "ip", &ExperimentConfig::run_ip)
+          .about("also solve the exact IP (the reference)"),
+      field_from(d, "bb", &ExperimentConfig::run_bb)
+          .about("also run ctaap-bb (exact.hpp), started from CTAAP's allocation"),
+      field_from(d.bb, "bb_time_limit", &ExactOptions::time_limit)
+          .at_least(0)
+          .at_most(1e9)
+          .about("seconds per ctaap-bb run (0 = none)"),
   };
   for (auto& s : solver_param_specs()) specs.push_back(s);
-  for (auto& s : ip_param_specs("ip_", ip_time_limit)) specs.push_back(s);
+  for (auto& s : ip_param_specs("ip_", d.ip.time_limit)) specs.push_back(s);
   return specs;
 }
 
-ExperimentConfig config_from(const Params& p, const std::string& owner) {
+// Fig. 2: n = 50, capacities 1..11, offers up to 100 (the defaults of GeneratorConfig); 2 s limits.
+ExperimentConfig fig2_defaults() {
   ExperimentConfig c;
-  c.generator.tasks = p.get_int("request_nodes");
-  c.generator.clusters = p.get_int("clusters");
-  c.generator.request_max = p.get_int("request_max");
-  c.generator.offer_max = p.get_int("offer_max");
-  c.generator.capacity_min = p.get_int("capacity_min");
-  c.generator.capacity_max = p.get_int("capacity_max");
+  c.ip.time_limit = c.bb.time_limit = 2;
+  return c;
+}
+
+// Fig. 3: n from 10, offers up to 200, capacities 1..max(1, n / 5); 10 s limits.
+ExperimentConfig fig3_defaults() {
+  ExperimentConfig c;
+  c.generator.tasks = 10;
+  c.generator.offer_max = 200;
+  c.generator.capacity_max = 0;
+  c.ip.time_limit = c.bb.time_limit = 10;
+  return c;
+}
+
+ExperimentConfig config_from(const Params& p, const std::string& owner) {
+  ExperimentConfig c = p.to<ExperimentConfig>();
+  c.generator = p.to<GeneratorConfig>();
   if (c.generator.capacity_max == 0) c.generator.capacity_max = std::max(1, c.generator.tasks / 5);
   if (c.generator.capacity_max < c.generator.capacity_min)
     throw ParamError(owner + ": parameter 'capacity_max' must be >= capacity_min");
-  c.generator.edge_density = p.get_double("edge_density");
-  c.generator.properties = p.get_int("properties");
   c.solver = solver_options_from(p);
-  c.run_ip = p.get_bool("ip");
-  c.run_bb = p.get_bool("bb");
-  c.bb.time_limit = p.get_double("bb_time_limit");
+  c.bb = p.to<ExactOptions>();
   c.ip = ip_options_from(p, "ip_", owner);
   return c;
 }
@@ -169,14 +197,14 @@ void register_experiments(ExperimentRegistry& registry) {
   registry.add({"ctaap-fig2",
                 "CTAAP Fig. 2 (Kravtsov et al. §4): CTAAP-Solver's allocation size against the "
                 "exact IP as the offer range grows (one instance per run)",
-                experiment_specs("50", "100", "11", 2, "2"), [](const Params& p) {
+                experiment_specs(fig2_defaults()), [](const Params& p) {
                   return std::make_unique<CtaapExperiment>(
                       config_from(p, "experiment 'ctaap-fig2'"));
                 }});
   registry.add({"ctaap-fig3",
                 "CTAAP Fig. 3 (Kravtsov et al. §4): run time of CTAAP-Solver and of CBC on the "
                 "exact IP as the request graph grows (one instance per run)",
-                experiment_specs("10", "200", "0", 10, "10"), [](const Params& p) {
+                experiment_specs(fig3_defaults()), [](const Params& p) {
                   return std::make_unique<CtaapExperiment>(
                       config_from(p, "experiment 'ctaap-fig3'"));
                 }});

@@ -11,9 +11,15 @@ namespace arsim::experiments::gangmatch {
 
 namespace {
 
-using schedulers::legacy_spec;
+using schedulers::field;
 using schedulers::ParamError;
-using schedulers::ParamType;
+using workloads::gangmatch::Config;
+
+// The parameters beyond the workload (Config).
+struct Options {
+  std::string matchers = "naive indexed dynamic clustered";
+  int exact_max_jobs = 0;
+};
 
 const std::vector<std::string>& columns() {
   static const std::vector<std::string> names = {
@@ -26,22 +32,34 @@ const std::vector<std::string>& columns() {
 }
 
 std::vector<schedulers::ParamSpec> specs() {
-  using T = ParamType;
   return {
-      legacy_spec("jobs", T::Int, "1000", "N: jobs, and as many workstations", {}, 0, 10000000),
-      legacy_spec("license_density", T::Double, "1", "L: licenses per job (0.5 and 1 in the paper)",
-                  {}, 0, 100),
-      legacy_spec("selectivity", T::Int, "1", "S: partitions of workstations and licenses", {}, 1,
-                  1000000),
-      legacy_spec("platforms", T::Int, "7", "(Arch, OpSys) pairs in use, most common first", {}, 1,
-                  7),
-      legacy_spec("request_scale", T::Int, "1",
-                  "jobs ask for this many times the default memory (a tighter workload)", {}, 1,
-                  16),
-      legacy_spec("matchers", T::String, "naive indexed dynamic clustered",
-                  "gang matchers to run, each NAME or NAME:key=value,key=value", {}),
-      legacy_spec("exact_max_jobs", T::Int, "0",
-                  "also compute the exact optimum when jobs <= this (0 = never)", {}, 0, 1000),
+      field("jobs", &Config::jobs)
+          .at_least(0)
+          .at_most(1e7)
+          .about("N: jobs, and as many workstations"),
+      field("license_density", &Config::license_density)
+          .at_least(0)
+          .at_most(100)
+          .about("L: licenses per job (0.5 and 1 in the paper)"),
+      field("selectivity", &Config::selectivity)
+          .at_least(1)
+          .at_most(1e6)
+          .about("S: partitions of workstations and licenses"),
+      field("platforms", &Config::platforms)
+          .at_least(1)
+          .at_most(7)
+          .about("(Arch, OpSys) pairs in use, most common first"),
+      field("request_scale", &Config::request_scale)
+          .at_least(1)
+          .at_most(16)
+          .about("jobs ask for this many times the default memory (a tighter workload)"),
+      field("matchers", &Options::matchers)
+          .may_be_empty()
+          .about("gang matchers to run, each NAME or NAME:key=value,key=value"),
+      field("exact_max_jobs", &Options::exact_max_jobs)
+          .at_least(0)
+          .at_most(1000)
+          .about("also compute the exact optimum when jobs <= this (0 = never)"),
   };
 }
 
@@ -127,16 +145,11 @@ void register_experiments(experiments::ExperimentRegistry& registry,
                 "Raman et al. §6: gang matchers on N jobs, N workstations and L*N licenses in S "
                 "partitions (one workload per run, one row per matcher, every gang checked)",
                 specs(), [&matchers](const schedulers::Params& p) {
-                  const std::string owner = "experiment 'gangmatch'";
-                  workloads::gangmatch::Config c;
-                  c.jobs = p.get_int("jobs");
-                  c.license_density = p.get_double("license_density");
-                  c.selectivity = p.get_int("selectivity");
-                  c.platforms = p.get_int("platforms");
-                  c.request_scale = p.get_int("request_scale");
+                  const auto o = p.to<Options>();
                   return std::make_unique<GangmatchExperiment>(
-                      c, parse_matchers(p.get_string("matchers"), matchers, owner),
-                      p.get_int("exact_max_jobs"), matchers);
+                      p.to<Config>(),
+                      parse_matchers(o.matchers, matchers, "experiment 'gangmatch'"),
+                      o.exact_max_jobs, matchers);
                 }});
 }
 

@@ -17,42 +17,63 @@ namespace arsim::experiments::interval {
 using namespace schedulers::interval;
 using namespace schedulers;
 
-std::vector<ParamSpec> workload_params() {
+std::vector<ParamSpec> workload_params(const WorkloadOptions& d) {
+  using W = WorkloadOptions;
   return {
-      legacy_spec("granularity", ParamType::Double, "0.01", "g = mean duration / T, eq. (18)", {},
-                  1e-6, 1e6),
-      legacy_spec("tasks", ParamType::Int, "0",
-                  "synthetic: N per period (0 = round(load / granularity))", {}, 0, 1e7),
-      legacy_spec("load", ParamType::Double, "10",
-                  "synthetic: B = N g of eq. (19), used when tasks = 0", {}, 1e-6, 1e7),
-      legacy_spec("durations", ParamType::String, "constant",
-                  "synthetic: constant (symmetric) or random (asymmetric) durations",
-                  {"constant", "uniform", "lognormal"}),
-      legacy_spec("duration_cv", ParamType::Double, "0",
-                  "synthetic: duration standard deviation / mean (asymmetry)", {}, 0, 100),
-      legacy_spec("dependent_fraction", ParamType::Double, "0",
-                  "synthetic: share of tasks depending on an earlier one (§6.1.1)", {}, 0, 1),
-      legacy_spec("trace", ParamType::Path, "",
-                  "SWF trace (relative to the scenario file); empty = synthetic", {}),
-      legacy_spec("window_start", ParamType::Int, "0",
-                  "trace: index of the first job of the window", {}, 0, 1e9),
-      legacy_spec("window_tasks", ParamType::Int, "1000", "trace: jobs in the window", {}, 1, 1e7),
+      field_from(d, "granularity", &W::granularity)
+          .at_least(1e-6)
+          .at_most(1e6)
+          .about("g = mean duration / T, eq. (18)"),
+      field_from(d, "tasks", &W::tasks)
+          .at_least(0)
+          .at_most(1e7)
+          .about("synthetic: N per period (0 = round(load / granularity))"),
+      field_from(d, "load", &W::load)
+          .at_least(1e-6)
+          .at_most(1e7)
+          .about("synthetic: B = N g of eq. (19), used when tasks = 0"),
+      field_from(d, "durations", &W::durations)
+          .one_of({"constant", "uniform", "lognormal"})
+          .about("synthetic: constant (symmetric) or random (asymmetric) durations"),
+      field_from(d, "duration_cv", &W::duration_cv)
+          .at_least(0)
+          .at_most(100)
+          .about("synthetic: duration standard deviation / mean (asymmetry)"),
+      field_from(d, "dependent_fraction", &W::dependent_fraction)
+          .at_least(0)
+          .at_most(1)
+          .about("synthetic: share of tasks depending on an earlier one (§6.1.1)"),
+      field_from(d, "trace", &W::trace)
+          .path()
+          .may_be_empty()
+          .about("SWF trace (relative to the scenario file); empty = synthetic"),
+      field_from(d, "window_start", &W::window_start)
+          .at_least(0)
+          .at_most(1e9)
+          .about("trace: index of the first job of the window"),
+      field_from(d, "window_tasks", &W::window_tasks)
+          .at_least(1)
+          .at_most(1e7)
+          .about("trace: jobs in the window"),
   };
 }
 
 std::vector<ParamSpec> level_params() {
+  using L = LevelOptions;
   return {
-      legacy_spec("rho", ParamType::Double, "1", "utilization level: M = round(B / rho), eq. (22)",
-                  {}, 1e-6, 1e6),
-      legacy_spec("gain", ParamType::Double, "0",
-                  "operational gain: M = round(N / G), eq. (27); 0 = use rho", {}, 0, 1e7),
-      legacy_spec("resources", ParamType::Int, "0", "M itself; 0 = use gain or rho", {}, 0, 1e7),
+      field("rho", &L::rho)
+          .at_least(1e-6)
+          .at_most(1e6)
+          .about("utilization level: M = round(B / rho), eq. (22)"),
+      field("gain", &L::gain)
+          .at_least(0)
+          .at_most(1e7)
+          .about("operational gain: M = round(N / G), eq. (27); 0 = use rho"),
+      field("resources", &L::resources)
+          .at_least(0)
+          .at_most(1e7)
+          .about("M itself; 0 = use gain or rho"),
   };
-}
-
-ParamSpec schedulers_param() {
-  return legacy_spec("schedulers", ParamType::String, kAllSchedulers,
-                     "comma-separated interval scheduler names", {});
 }
 
 std::vector<std::string> parse_scheduler_list(const std::string& list,
@@ -72,58 +93,57 @@ std::vector<std::string> parse_scheduler_list(const std::string& list,
 
 namespace {
 
-Workload synthetic_workload(const Params& p, std::uint64_t seed, std::uint64_t realization) {
+Workload synthetic_workload(const WorkloadOptions& o, std::uint64_t seed,
+                            std::uint64_t realization) {
   workloads::SyntheticIntervalParams s;
-  s.granularity = p.get_double("granularity");
-  s.tasks = p.get_int("tasks") > 0
-                ? p.get_int("tasks")
-                : std::max(1, static_cast<int>(std::lround(p.get_double("load") / s.granularity)));
-  s.durations = p.get_string("durations");
-  s.duration_cv = p.get_double("duration_cv");
-  s.dependent_fraction = p.get_double("dependent_fraction");
+  s.granularity = o.granularity;
+  s.tasks =
+      o.tasks > 0 ? o.tasks : std::max(1, static_cast<int>(std::lround(o.load / s.granularity)));
+  s.durations = o.durations;
+  s.duration_cv = o.duration_cv;
+  s.dependent_fraction = o.dependent_fraction;
   Workload w;
   w.tasks = workloads::generate_intervals(s, seed, realization);
   return w;
 }
 
 // A window of the trace (workloads::swf_window), T from its mean run time.
-Workload trace_workload(const Params& p) {
-  const auto trace = workloads::read_swf(p.get_string("trace"));
-  const long first = p.get_int("window_start");
+Workload trace_workload(const WorkloadOptions& o) {
+  const auto trace = workloads::read_swf(o.trace);
+  const long first = o.window_start;
   Workload w;
   try {
     w.tasks = workloads::swf_window(trace, static_cast<std::size_t>(first),
-                                    static_cast<std::size_t>(p.get_int("window_tasks")));
+                                    static_cast<std::size_t>(o.window_tasks));
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(fmt::format("{}: {}", p.get_string("trace"), e.what()));
+    throw std::invalid_argument(fmt::format("{}: {}", o.trace, e.what()));
   }
   double mean = 0;
   const double count = static_cast<double>(w.tasks.size());
   for (const auto& t : w.tasks) mean += t.duration() / count;
   if (!(mean > 0)) throw std::invalid_argument("trace window: every job has run time 0");
-  w.period = mean / p.get_double("granularity");  // g = D_u / T, eq. (18)
+  w.period = mean / o.granularity;  // g = D_u / T, eq. (18)
   return w;
 }
 
 }  // namespace
 
-Workload make_workload(const Params& p, std::uint64_t seed, std::uint64_t realization) {
+Workload make_workload(const WorkloadOptions& o, std::uint64_t seed, std::uint64_t realization) {
   // The synthetic tasks are one period's requests (§6.1.1: N tasks, B = N g), even when a
   // dependent task asks to start after T; a trace window spans as many periods as its starts.
-  if (p.get_string("trace").empty()) return synthetic_workload(p, seed, realization);
-  Workload w = trace_workload(p);
+  if (o.trace.empty()) return synthetic_workload(o, seed, realization);
+  Workload w = trace_workload(o);
   double last = w.origin;
   for (const auto& t : w.tasks) last = std::max(last, t.start);
   w.periods = std::max(1, static_cast<int>(std::floor((last - w.origin) / w.period)) + 1);
   return w;
 }
 
-int resources_for_level(const Params& p, const Workload& w) {
-  if (p.get_int("resources") > 0) return p.get_int("resources");
+int resources_for_level(const LevelOptions& o, const Workload& w) {
+  if (o.resources > 0) return o.resources;
   const LoadMetrics m = load_metrics(w.tasks, 1, w.period, w.periods);
   const double per_period = static_cast<double>(m.tasks) / m.periods;
-  const double m_real =
-      p.get_double("gain") > 0 ? per_period / p.get_double("gain") : m.load / p.get_double("rho");
+  const double m_real = o.gain > 0 ? per_period / o.gain : m.load / o.rho;
   return std::max(1, static_cast<int>(std::lround(m_real)));
 }
 

@@ -22,7 +22,6 @@ using schedulers::IntervalScheduler;
 using schedulers::IntervalTask;
 using schedulers::Params;
 using schedulers::ParamSpec;
-using schedulers::ParamType;
 using schedulers::interval::LoadMetrics;
 using schedulers::interval::PeriodicRun;
 
@@ -31,10 +30,38 @@ using schedulers::interval::PeriodicRun;
 inline constexpr const char* kAllSchedulers =
     "scs,scs-ls,maxima-is,soft-maxima-is,ect,est-ect,edf-ect,si-ect,llf-ect,metis,scotch";
 
-// The parameters of workload_params() and level_params(), appended to an experiment's own.
-std::vector<ParamSpec> workload_params();
+// The workload of a run (make_workload), as its parameters fill it.
+struct WorkloadOptions {
+  double granularity = 0.01;  // g = mean duration / T, eq. (18)
+  int tasks = 0;              // synthetic: N per period; 0 = round(load / granularity)
+  double load = 10;           // synthetic: B = N g of eq. (19)
+  std::string durations = "constant";
+  double duration_cv = 0;
+  double dependent_fraction = 0;
+  std::string trace;  // SWF file; empty = synthetic
+  int window_start = 0;
+  int window_tasks = 1000;
+};
+
+// The utilization level of a run (resources_for_level).
+struct LevelOptions {
+  double rho = 1;
+  double gain = 0;
+  int resources = 0;
+};
+
+// The declarations filling WorkloadOptions (defaults from `d`) and LevelOptions, appended to an
+// experiment's own.
+std::vector<ParamSpec> workload_params(const WorkloadOptions& d = {});
 std::vector<ParamSpec> level_params();
-ParamSpec schedulers_param();
+
+// The comma-separated scheduler list of an experiment, filling `member`, default its initializer.
+template <class C>
+ParamSpec schedulers_param(std::string C::*member) {
+  return schedulers::field("schedulers", member)
+      .may_be_empty()
+      .about("comma-separated interval scheduler names");
+}
 
 // A comma-separated list of registry names, each checked against `registry` (ParamError lists the
 // valid names). Empty items are skipped.
@@ -49,16 +76,16 @@ struct Workload {
       1;  // periods the tasks were requested in: 1 for synthetic, spanned starts for a trace
 };
 
-// From the parameters of workload_params(): generate_intervals (N = tasks, or round(load / g) when
+// From WorkloadOptions: generate_intervals (N = tasks, or round(load / g) when
 // tasks = 0) with T = 1, or, when `trace` is set, jobs window_start .. window_start + window_tasks
 // of the SWF file (workloads::swf_window; the offline kind resolves a relative path against the
 // scenario file), T = mean duration / g, starts from the first job's submit time. `realization`
 // selects the generator's run index (a trace window does not depend on it).
-Workload make_workload(const Params& params, std::uint64_t seed, std::uint64_t realization);
+Workload make_workload(const WorkloadOptions& o, std::uint64_t seed, std::uint64_t realization);
 
 // M for the level parameters: `resources` if > 0, else round(N / gain) if gain > 0, else
 // round(B / rho); at least 1. N and B per period, as in load_metrics.
-int resources_for_level(const Params& params, const Workload& workload);
+int resources_for_level(const LevelOptions& o, const Workload& workload);
 
 // One periodic run of a scheduler (§2.3) and what §5–6 measure of it.
 struct Evaluation {

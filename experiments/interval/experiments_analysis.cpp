@@ -41,19 +41,29 @@ std::vector<double> dense_spectrum(const std::vector<IntervalTask>& tasks) {
   return values;
 }
 
+struct SpectrumOptions {
+  std::string schedulers = "scs,scs-ls,est-ect,ect,soft-maxima-is,metis";
+  int max_dense = 3000;
+};
+struct Table1Options {
+  std::string schedulers = "maxima-is,soft-maxima-is,scs,scs-ls,est-ect,ect";
+};
+
 // The trap of scs.hpp made visible, at N = 500, M = 10, g = 0.02, rho = 1 by default. Long
 // format: kind, scheduler, key, value.
 class SpectrumExperiment : public OfflineExperiment {
  public:
   SpectrumExperiment(const Params& p, const IntervalRegistry& registry)
-      : params_(p),
+      : workload_(p.to<WorkloadOptions>()),
+        level_(p.to<LevelOptions>()),
+        o_(p.to<SpectrumOptions>()),
         registry_(registry),
-        names_(parse_scheduler_list(p.get_string("schedulers"), registry)) {}
+        names_(parse_scheduler_list(o_.schedulers, registry)) {}
 
   ResultTable run(std::uint64_t seed, int run_index) override {
     TableBuilder t({"kind", "scheduler", "key", "value"});
-    const Workload w = make_workload(params_, seed, static_cast<std::uint64_t>(run_index));
-    const int resources = resources_for_level(params_, w);
+    const Workload w = make_workload(workload_, seed, static_cast<std::uint64_t>(run_index));
+    const int resources = resources_for_level(level_, w);
     const LoadMetrics m = load_metrics(w.tasks, resources, w.period, w.periods);
     const int n = static_cast<int>(w.tasks.size());
     for (const auto& [key, value] : {std::pair<const char*, double>{"tasks", n},
@@ -65,7 +75,7 @@ class SpectrumExperiment : public OfflineExperiment {
       t.add("workload").add("").add(key).add(value);
       t.end_row();
     }
-    if (n <= params_.get_int("max_dense")) {
+    if (n <= o_.max_dense) {
       const auto spectrum = dense_spectrum(w.tasks);
       for (int k = 0; k < n; ++k) {
         t.add("dense_eigenvalue").add("").add(k).add(spectrum[k]);
@@ -102,7 +112,9 @@ class SpectrumExperiment : public OfflineExperiment {
       if (!ends_with_seconds(key)) row("stat", key, value);  // timings would break determinism
   }
 
-  Params params_;
+  WorkloadOptions workload_;
+  LevelOptions level_;
+  SpectrumOptions o_;
   const IntervalRegistry& registry_;
   std::vector<std::string> names_;
 };
@@ -133,7 +145,8 @@ std::string join_resources(const std::vector<int>& resource) {
 class Table1Experiment : public OfflineExperiment {
  public:
   Table1Experiment(const Params& p, const IntervalRegistry& registry)
-      : registry_(registry), names_(parse_scheduler_list(p.get_string("schedulers"), registry)) {}
+      : registry_(registry),
+        names_(parse_scheduler_list(p.to<Table1Options>().schedulers, registry)) {}
 
   ResultTable run(std::uint64_t, int) override {
     TableBuilder t({"algorithm", "total_deviation", "utilization", "utilization_1", "utilization_2",
@@ -171,18 +184,16 @@ class Table1Experiment : public OfflineExperiment {
 void register_analysis_experiments(ExperimentRegistry& experiments,
                                    const IntervalRegistry& schedulers) {
   const IntervalRegistry* reg = &schedulers;
-  std::vector<ParamSpec> spectrum = workload_params();
-  for (auto& s : spectrum) {  // the defaults of the trap: N = 500, g = 0.02
-    if (s.name == "tasks") s.fallback = "500";
-    if (s.name == "granularity") s.fallback = "0.02";
-  }
+  WorkloadOptions trap;  // the defaults of the trap: N = 500, g = 0.02
+  trap.tasks = 500;
+  trap.granularity = 0.02;
+  std::vector<ParamSpec> spectrum = workload_params(trap);
   for (const auto& s : level_params()) spectrum.push_back(s);
-  spectrum.push_back(legacy_spec("schedulers", ParamType::String,
-                                 "scs,scs-ls,est-ect,ect,soft-maxima-is,metis",
-                                 "comma-separated interval scheduler names", {}));
-  spectrum.push_back(legacy_spec("max_dense", ParamType::Int, "3000",
-                                 "largest N whose whole spectrum is computed densely", {}, 0,
-                                 20000));
+  spectrum.push_back(schedulers_param(&SpectrumOptions::schedulers));
+  spectrum.push_back(field("max_dense", &SpectrumOptions::max_dense)
+                         .at_least(0)
+                         .at_most(20000)
+                         .about("largest N whose whole spectrum is computed densely"));
   experiments.add(
       {"scs-spectrum",
        "SCS trap analysis: spectrum of L^-1/2 Sigma L^-1/2, cluster sizes and D of SCS vs "
@@ -190,9 +201,7 @@ void register_analysis_experiments(ExperimentRegistry& experiments,
        spectrum, [reg](const Params& p) { return std::make_unique<SpectrumExperiment>(p, *reg); }});
   experiments.add({"scs-table1",
                    "SCS Table 1: the Fig. 1 example, Maxima IS vs the SCS assignment vs ours",
-                   {legacy_spec("schedulers", ParamType::String,
-                                "maxima-is,soft-maxima-is,scs,scs-ls,est-ect,ect",
-                                "comma-separated interval scheduler names", {})},
+                   {schedulers_param(&Table1Options::schedulers)},
                    [reg](const Params& p) { return std::make_unique<Table1Experiment>(p, *reg); }});
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "experiments/matching/config.hpp"
 #include "model/matching/check.hpp"
 #include "workloads/matching/generator.hpp"
 
@@ -14,101 +15,14 @@ namespace arsim::experiments::matching {
 
 namespace {
 
-namespace mm = model::matching;
 using experiments::ResultTable;
-using schedulers::legacy_spec;
+using schedulers::field;
 using schedulers::MatchResult;
 using schedulers::Params;
 using schedulers::ParamSpec;
-using schedulers::ParamType;
-
-struct Config {
-  int jobs = 10;
-  double complexity = 0.1;
-  int per_type = 50;
-  mm::Policy policy;
-  std::vector<std::string> matchers;
-  std::map<std::string, std::map<std::string, std::string>> params;  // per matcher
-};
 
 std::string num(double v) {
   return std::isnan(v) ? "" : fmt::format("{:.6f}", v);
-}
-
-std::vector<ParamSpec> specs(const std::string& matchers) {
-  using T = ParamType;
-  return {
-      legacy_spec("jobs", T::Int, "10", "jobs per batch (§5.2: 10, 20, 30, 40)", {}, 0, 1e6),
-      legacy_spec("complexity", T::Double, "0.1",
-                  "p of §5.1: Bernoulli probability of types, attributes", {}, 0.01, 1),
-      legacy_spec("resources_per_type", T::Int, "50", "instances of each Table 1 type", {}, 1, 1e6),
-      legacy_spec("objective", T::String, "throughput", "what the matchers maximise",
-                  mm::objective_names()),
-      legacy_spec("balance_weight", T::Double, "0.5", "w of load_balance (throughput + w F)", {}, 0,
-                  0.999),
-      legacy_spec("matchers", T::String, matchers,
-                  "registered matchers, space-separated; lp-glpk = lp on GLPK; name:key=value:... "
-                  "overrides parameters",
-                  {}),
-      legacy_spec("lp_time_limit", T::Double, "0",
-                  "wall seconds per lp solve (0 = none; machine-dependent)", {}, 0, 1e9),
-      legacy_spec("ea_max_iterations", T::Int, "1000", "ea generations (§5.1: 1,000)", {}, 0, 2e9),
-      legacy_spec("ea_stall_iterations", T::Int, "500",
-                  "ea: stop after this many without improvement (§5.1: 500)", {}, 1, 2e9),
-      legacy_spec("hybrid_max_iterations", T::Int, "100", "hybrid generations (§5.1: 100)", {}, 0,
-                  2e9),
-      legacy_spec("hybrid_stall_iterations", T::Int, "50",
-                  "hybrid: stop after this many without improvement (§5.1: 50)", {}, 1, 2e9),
-      legacy_spec("lns_max_iterations", T::Int, "1000", "lns moves", {}, 0, 2e9),
-      legacy_spec("lns_stall_iterations", T::Int, "100",
-                  "lns: stop after this many moves without improvement", {}, 1, 2e9),
-  };
-}
-
-// A matcher of the `matchers` list: a registered name or the alias lp-glpk (lp on GLPK), then
-// ":key=value" overrides of its parameters, e.g. hybrid:partials=one:population=4:explore=1.
-struct MatcherSpec {
-  std::string name;
-  std::map<std::string, std::string> params;
-};
-
-MatcherSpec parse_matcher(const std::string& token, const Config& c,
-                          const schedulers::MatcherRegistry& registry) {
-  std::istringstream in(token);
-  MatcherSpec m;
-  std::getline(in, m.name, ':');
-  if (c.params.count(m.name)) m.params = c.params.at(m.name);
-  if (m.name == "lp-glpk") m.name = "lp";
-  for (std::string kv; std::getline(in, kv, ':');) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw schedulers::ParamError("parameter 'matchers': '" + token +
-                                   "': expected name:key=value");
-    m.params[kv.substr(0, eq)] = kv.substr(eq + 1);
-  }
-  registry.create(m.name, m.params);  // throws naming the valid names, keys and ranges
-  return m;
-}
-
-Config config_from(const Params& p, const schedulers::MatcherRegistry& registry) {
-  Config c;
-  c.jobs = p.get_int("jobs");
-  c.complexity = p.get_double("complexity");
-  c.per_type = p.get_int("resources_per_type");
-  c.policy = {mm::parse_objective(p.get_string("objective")), p.get_double("balance_weight")};
-  const std::string lp_limit = p.values().at("lp_time_limit");
-  c.params["lp"] = {{"time_limit", lp_limit}};
-  c.params["lp-glpk"] = {{"time_limit", lp_limit}, {"backend", "glpk"}};
-  for (const char* m : {"ea", "hybrid", "lns"})
-    c.params[m] = {{"max_iterations", p.values().at(fmt::format("{}_max_iterations", m))},
-                   {"stall_iterations", p.values().at(fmt::format("{}_stall_iterations", m))}};
-  std::istringstream in(p.get_string("matchers"));
-  for (std::string m; in >> m;) {
-    parse_matcher(m, c, registry);
-    c.matchers.push_back(m);
-  }
-  if (c.matchers.empty()) throw schedulers::ParamError("parameter 'matchers' names no matcher");
-  return c;
 }
 
 mm::Instance make_instance(const Config& c, std::uint64_t seed, int run_index) {
@@ -250,18 +164,20 @@ void register_experiments(experiments::ExperimentRegistry& registry,
   registry.add({"matching-table2",
                 "Garbacki & Naik Table 2 and Fig. 2: every matcher on one batch (run time, "
                 "objective relative to the optimum)",
-                specs("lp lp-glpk ea hybrid lns"), [&matchers](const Params& p) {
+                specs(listing("lp lp-glpk ea hybrid lns")), [&matchers](const Params& p) {
                   return std::make_unique<Table2>(config_from(p, matchers), matchers);
                 }});
-  auto anytime = specs("lp ea hybrid lns");
-  anytime.push_back(legacy_spec("max_solutions", ParamType::Int, "50",
-                                "CBC incumbents recorded at most", {}, 1, 1e6));
+  auto anytime = specs(listing("lp ea hybrid lns"));
+  anytime.push_back(field("max_solutions", &MatcherOptions::max_solutions)
+                        .at_least(1)
+                        .at_most(1e6)
+                        .about("CBC incumbents recorded at most"));
   registry.add({"matching-anytime",
                 "Garbacki & Naik matchers anytime: incumbent objective against work and time for "
                 "ea, hybrid, lns and CBC",
                 anytime, [&matchers](const Params& p) {
                   return std::make_unique<Anytime>(config_from(p, matchers), matchers,
-                                                   p.get_int("max_solutions"));
+                                                   p.to<MatcherOptions>().max_solutions);
                 }});
 }
 

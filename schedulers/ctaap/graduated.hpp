@@ -58,6 +58,8 @@ using Compatibility = std::function<double(double request_bandwidth, double offe
 // (min(1, b̂ / b): partial credit for a link that carries part of the demand). Throws
 // std::invalid_argument naming the valid ones.
 Compatibility compatibility_by_name(const std::string& name);
+// F of §4 unless a parameter names another (GraduatedOptions, options.cpp).
+inline constexpr const char* kDefaultCompatibility = "binary";
 std::vector<std::string> compatibility_names();
 
 enum class QScale { None, Degree };
@@ -73,7 +75,7 @@ struct GraduatedOptions {
   double epsilon = 1e-3;  // X̃ starts at 1 + ε
   QScale q_scale = QScale::None;
   bool literal_columns = false;  // cap_j − 1 largest taken among all n+1 entries (see above)
-  Compatibility compatibility = compatibility_by_name("binary");
+  Compatibility compatibility = compatibility_by_name(kDefaultCompatibility);
 };
 
 struct GraduatedStats {

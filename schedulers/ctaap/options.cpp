@@ -8,13 +8,9 @@ namespace arsim::schedulers::ctaap {
 
 namespace {
 
-// The parameters held as text: GraduatedOptions holds the compatibility as a function and IpOptions
-// the CBC options split into words.
+// The compatibility held as its name: GraduatedOptions holds it as a function.
 struct SolverText {
-  std::string compatibility = "binary";
-};
-struct IpText {
-  std::string cbc_args = milp::kCbcDirectArgs;
+  std::string compatibility = kDefaultCompatibility;
 };
 
 }  // namespace
@@ -83,15 +79,13 @@ std::vector<ParamSpec> ip_param_specs(const std::string& prefix, double default_
               {"star", Linearisation::Star},
               {"pairwise", Linearisation::Pairwise}})
           .about("rows replacing eq. (4) (ip.hpp)"),
-      field(prefix + "cbc_args", &IpText::cbc_args)
-          .may_be_empty()
+      words(prefix + "cbc_args", &IpOptions::cbc_args)
           .about("CBC options as on the cbc command line (empty = CBC defaults)"),
   };
 }
 
 IpOptions ip_options_from(const Params& p, const std::string& prefix, const std::string& owner) {
   IpOptions o = p.to<IpOptions>();
-  o.cbc_args = milp::split_words(p.to<IpText>().cbc_args);
   try {
     milp::check_cbc_args(o.cbc_args);
   } catch (const std::invalid_argument& e) {

@@ -48,11 +48,6 @@ std::vector<ParamSpec> evolution_specs(const EvolutionOptions& d) {
   };
 }
 
-// cbc_args as written; LpOptions holds them split into words.
-struct LpText {
-  std::string cbc_args;
-};
-
 void add_lp(MatcherRegistry& registry) {
   using O = LpOptions;
   const LpOptions d;
@@ -72,15 +67,13 @@ void add_lp(MatcherRegistry& registry) {
         field("dump_dir", &O::dump_dir)
             .may_be_empty()
             .about("write every solved model here as MPS + JSON"),
-        field("cbc_args", &LpText::cbc_args)
-            .may_be_empty()
+        words("cbc_args", &O::cbc_args)
             .about("CBC options as on the cbc command line, through its driver (empty = CBC's "
                    "defaults); exactly milp::kCbcDirectArgs runs the direct API path instead"),
         field("lexicographic", &O::lexicographic)
             .about("load balance in two solves: throughput, then balance at that throughput")},
        [](const Params& p) {
          LpOptions o = p.to<LpOptions>();
-         o.cbc_args = milp::split_words(p.to<LpText>().cbc_args);
          milp::check_cbc_args(o.cbc_args);
          return std::make_unique<LpMatcher>(o);
        }});

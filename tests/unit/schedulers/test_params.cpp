@@ -10,14 +10,28 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
+struct Demo {
+  int n = 5;
+  double alpha = 0.5;
+  bool flag = false;
+  std::string mode = "fast";
+  std::string label = "x";
+  std::vector<std::string> args = {"-a", "1"};
+};
+
 std::vector<ParamSpec> specs() {
   return {
-      legacy_spec("n", ParamType::Int, "5", "count", {}, 1, 10),
-      legacy_spec("alpha", ParamType::Double, "0.5", "weight", {}, 0, 1),
-      legacy_spec("flag", ParamType::Bool, "false", "switch", {}),
-      legacy_spec("mode", ParamType::String, "fast", "how", {"fast", "slow"}),
-      legacy_spec("label", ParamType::String, "x", "free text", {}),
+      field("n", &Demo::n).at_least(1).at_most(10).about("count"),
+      field("alpha", &Demo::alpha).at_least(0).at_most(1).about("weight"),
+      field("flag", &Demo::flag).about("switch"),
+      field("mode", &Demo::mode).one_of({"fast", "slow"}).about("how"),
+      field("label", &Demo::label).may_be_empty().about("free text"),
+      words("args", &Demo::args).about("options as on a command line"),
   };
+}
+
+Demo demo(const std::map<std::string, std::string>& raw) {
+  return Params("o", specs(), raw).to<Demo>();
 }
 
 // The ParamError message for `raw`, or "" when it was accepted.
@@ -32,29 +46,36 @@ std::string error_of(const std::map<std::string, std::string>& raw) {
 
 TEST(Params, DefaultsFillMissingKeys) {
   const Params p("algo 'demo'", specs(), {});
-  EXPECT_EQ(p.get_int("n"), 5);
-  EXPECT_DOUBLE_EQ(p.get_double("alpha"), 0.5);
-  EXPECT_FALSE(p.get_bool("flag"));
-  EXPECT_EQ(p.get_string("mode"), "fast");
-  EXPECT_EQ(p.get_string("label"), "x");
-  EXPECT_EQ(p.values().size(), 5u);
+  const Demo d = p.to<Demo>(Demo{0, 0, true, "", "", {}});  // every field from the declarations
+  EXPECT_EQ(d.n, 5);
+  EXPECT_DOUBLE_EQ(d.alpha, 0.5);
+  EXPECT_FALSE(d.flag);
+  EXPECT_EQ(d.mode, "fast");
+  EXPECT_EQ(d.label, "x");
+  EXPECT_EQ(d.args, (std::vector<std::string>{"-a", "1"}));
+  EXPECT_EQ(p.values().size(), 6u);
+  EXPECT_EQ(p.values().at("args"), "-a 1");  // the initializer's words joined by one space
 }
 
 TEST(Params, GivenValuesOverrideDefaults) {
-  const Params p("algo 'demo'", specs(),
-                 {{"n", "10"}, {"alpha", "1"}, {"flag", "yes"}, {"mode", "slow"}, {"label", ""}});
-  EXPECT_EQ(p.get_int("n"), 10);
-  EXPECT_DOUBLE_EQ(p.get_double("alpha"), 1.0);
-  EXPECT_TRUE(p.get_bool("flag"));
-  EXPECT_EQ(p.get_string("mode"), "slow");
-  EXPECT_EQ(p.get_string("label"), "");
+  const Demo d = demo({{"n", "10"},
+                       {"alpha", "1"},
+                       {"flag", "yes"},
+                       {"mode", "slow"},
+                       {"label", ""},
+                       {"args", "  -b  2\t-c "}});
+  EXPECT_EQ(d.n, 10);
+  EXPECT_DOUBLE_EQ(d.alpha, 1.0);
+  EXPECT_TRUE(d.flag);
+  EXPECT_EQ(d.mode, "slow");
+  EXPECT_EQ(d.label, "");
+  EXPECT_EQ(d.args, (std::vector<std::string>{"-b", "2", "-c"}));
+  EXPECT_TRUE(demo({{"args", ""}}).args.empty());
 }
 
 TEST(Params, BoolSpellings) {
-  for (const char* t : {"true", "1", "yes", "on"})
-    EXPECT_TRUE(Params("o", specs(), {{"flag", t}}).get_bool("flag")) << t;
-  for (const char* f : {"false", "0", "no", "off"})
-    EXPECT_FALSE(Params("o", specs(), {{"flag", f}}).get_bool("flag")) << f;
+  for (const char* t : {"true", "1", "yes", "on"}) EXPECT_TRUE(demo({{"flag", t}}).flag) << t;
+  for (const char* f : {"false", "0", "no", "off"}) EXPECT_FALSE(demo({{"flag", f}}).flag) << f;
 }
 
 TEST(Params, IntegersMustBeWrittenAsIntegers) {
@@ -62,7 +83,7 @@ TEST(Params, IntegersMustBeWrittenAsIntegers) {
   EXPECT_THAT(error_of({{"n", "7.0"}}),
               AllOf(HasSubstr("'n'"), HasSubstr("an integer in [1, 10]")));
   EXPECT_THAT(error_of({{"n", "1e1"}}), HasSubstr("'n'"));
-  EXPECT_EQ(Params("o", specs(), {{"n", " 3 "}}).get_int("n"), 3);
+  EXPECT_EQ(demo({{"n", " 3 "}}).n, 3);
 }
 
 TEST(Params, UnknownKeyListsValidKeys) {
@@ -100,20 +121,17 @@ TEST(Params, OutOfRangeNamesKeyAndRange) {
 }
 
 TEST(Params, IntOutsideIntRangeRefusedEvenWithoutBounds) {
-  const std::vector<ParamSpec> s{legacy_spec("big", ParamType::Int, "0", "", {})};
-  EXPECT_EQ(Params("o", s, {{"big", "2147483647"}}).get_int("big"), 2147483647);
+  struct Big {
+    int big = 0;
+  };
+  const std::vector<ParamSpec> s{field("big", &Big::big)};
+  EXPECT_EQ(Params("o", s, {{"big", "2147483647"}}).to<Big>().big, 2147483647);
   EXPECT_THROW(Params("o", s, {{"big", "3000000000"}}), ParamError);
 }
 
 TEST(Params, InvalidDefaultIsAnError) {
-  const std::vector<ParamSpec> s{legacy_spec("k", ParamType::Int, "zero", "", {})};
+  const std::vector<ParamSpec> s{declare("k", ParamType::Int).def("zero")};
   EXPECT_THROW(Params("o", s, {}), ParamError);
-}
-
-TEST(Params, UnknownGetterKeyThrows) {
-  const Params p("o", specs(), {});
-  EXPECT_THROW(p.get_int("missing"), ParamError);
-  EXPECT_THROW(p.get_string("missing"), ParamError);
 }
 
 TEST(Params, TypeNames) {

@@ -18,13 +18,17 @@ struct Widget {
   int size = 0;
 };
 
+struct WidgetOptions {
+  int size = 3;
+};
+
 Registry<Widget>::Entry widget_entry(const std::string& name) {
   return {name,
           "a widget",
-          {legacy_spec("size", ParamType::Int, "3", "how big", {}, 0, 9)},
+          {field("size", &WidgetOptions::size).at_least(0).at_most(9).about("how big")},
           [](const Params& p) {
             auto w = std::make_unique<Widget>();
-            w->size = p.get_int("size");
+            w->size = p.to<WidgetOptions>().size;
             return w;
           }};
 }
