@@ -13,7 +13,7 @@ import arsim
 import pytest
 from conftest import TINY
 
-RUNS = 24
+RUNS = 200
 PROGRAM = """
 import sys, arsim
 try:
