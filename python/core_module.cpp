@@ -3,12 +3,14 @@
 // scenario keys — from the same registries and declarations `arsim list` prints (sim/main.cpp,
 // schedulers/param_text.hpp, sim/scenario/key_text.hpp), so the two cannot differ.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <optional>
 #include <string>
 
 #include "schedulers/param_text.hpp"
 #include "sim/kinds/builtins.hpp"
+#include "sim/scenario/key_text.hpp"
 #include "sim/scenario/settings.hpp"
 
 namespace py = pybind11;

@@ -10,8 +10,7 @@ algorithms() and keys() come from the simulator's registries (the extension arsi
 package, one child process per call."""
 
 from ._core import algorithms, keys
-from ._process import ArsimError, RunError, ScenarioError, binary
-from .api import check, run
+from .command import ArsimError, RunError, ScenarioError, binary, check, run
 from .result import Result
 
 __all__ = ["algorithms", "keys", "run", "check", "Result", "ArsimError", "ScenarioError",

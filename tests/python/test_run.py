@@ -91,7 +91,7 @@ def test_check_returns_its_lines(write_scenario):
 def test_other_failures_raise_run_error(tmp_path, monkeypatch):
     # A stand-in binary that fails as a run fails (exit 3) or dies of a signal.
     fake = tmp_path / "arsim"
-    monkeypatch.setattr(arsim._process._paths, "ARSIM_BINARY", str(fake))
+    monkeypatch.setattr(arsim.command._paths, "ARSIM_BINARY", str(fake))
     fake.write_text("#!/bin/sh\necho 'arsim: run_000: solver failed' >&2\nexit 3\n")
     fake.chmod(0o755)
     with pytest.raises(arsim.RunError) as e:

@@ -1,17 +1,20 @@
-"""The arsim binary as a child process: its own process group (start_new_session), so an
-exception or Ctrl-C in the caller ends it and every run process it forked; its stderr read on a
-pseudo-terminal when progress is wanted, since the sweep prints its "N/M runs done" line only to a
-terminal (sim/engine/runner.cpp)."""
+"""arsim.run and arsim.check: the command line (docs/reference/command_line.md) in a child
+process, since SimGrid allows one engine per process. The child gets a process group of its own
+(start_new_session), so an exception or Ctrl-C in the caller ends it and every run process it
+forked. Its stderr is read on a pseudo-terminal when progress is wanted, since the sweep prints
+its "N/M runs done" line only to a terminal (sim/engine/runner.cpp)."""
 
 import os
 import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import tty
 
 from . import _paths
+from .result import Result
 
 # How long a stopped child may take to end after SIGTERM before it is killed.
 STOP_GRACE_SECONDS = 5.0
@@ -145,3 +148,51 @@ def _raise(cmd, status, lines):
     if status < 0:
         message = f"{' '.join(cmd)}: killed by signal {-status}" + (f" ({message})" if message else "")
     raise RunError(message or f"{' '.join(cmd)}: exit status {status}", status, text)
+
+
+def _text(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return " ".join(_text(v) for v in value)
+    return str(value)
+
+
+def _set_args(set=None, seed=None):
+    pairs = dict(set or {})
+    if seed is not None:
+        pairs["scenario.seed"] = seed
+    args = []
+    for key, value in pairs.items():
+        args += ["--set", f"{key}={_text(value)}"]
+    return args
+
+
+def run(scenario, out=None, set=None, seed=None, jobs=1, audit=False, progress=True):
+    """Runs `arsim run SCENARIO` and returns a Result over its output folder.
+
+    out: the output folder (default: a new temporary folder, left in place: Result.dir); an
+    existing sweep folder is resumed as arsim run resumes it. set: {key: value} overrides
+    (--set key=value; lists are joined by spaces, booleans are true/false). seed: the base seed
+    (scenario.seed). jobs: runs in parallel processes. audit: audit every run (--audit).
+    progress: forward the sweep's progress line and a long run's progress lines to stderr.
+
+    Raises ScenarioError (status 2) when arsim refuses the scenario or an override, RunError on
+    any other failure. An exception or KeyboardInterrupt while it runs ends arsim and its runs."""
+    if out is None:
+        out = tempfile.mkdtemp(prefix="arsim-")
+    args = ["run", os.path.abspath(scenario), "--out", os.path.abspath(out), "--jobs", int(jobs)]
+    args += _set_args(set, seed)
+    if audit:
+        args.append("--audit")
+    if not progress:
+        args += ["--progress", "0"]
+    stdout, _ = call(args, progress=progress)
+    return Result(out, stdout)
+
+
+def check(scenario, set=None):
+    """Runs `arsim check SCENARIO`: returns its lines, the notes (old spellings read) then
+    "SCENARIO: ok (N runs)"; raises ScenarioError with arsim's one line on a bad scenario."""
+    stdout, notes = call(["check", os.path.abspath(scenario)] + _set_args(set))
+    return notes + stdout.splitlines()
