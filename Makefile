@@ -19,6 +19,7 @@ DEB_PACKAGES := cmake ninja-build g++ pkg-config libsimgrid-dev coinor-libcbc-de
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libmetis-dev libscotch-dev \
   nlohmann-json3-dev \
   clang-format clang libclang-rt-14-dev python3-numpy python3-pandas python3-matplotlib python3-pytest \
+  pybind11-dev python3-pybind11 \
   slurm-wlm munge chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
