@@ -13,9 +13,11 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <typeindex>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -91,15 +93,35 @@ struct Field<std::vector<int>> {
 template <class T>
 struct Field<std::optional<T>> : Field<T> {};
 
+// A number in its shortest exact form, an exponent without '+' or leading zeros, as people write
+// it: 7e-6, not 7e-06.
+inline std::string number_text(double v) {
+  std::string s = fmt::format("{}", v);
+  const auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  std::size_t digits = e + 1;
+  const bool negative = s[digits] == '-';
+  if (negative || s[digits] == '+') ++digits;
+  while (digits + 1 < s.size() && s[digits] == '0') ++digits;
+  return s.substr(0, e + 1) + (negative ? "-" : "") + s.substr(digits);
+}
+
 // The default as a value is written: numbers in their shortest exact form, lists space-separated.
 template <class T>
 std::string text_of(const T& v) {
-  if constexpr (std::is_same_v<T, bool>)
+  if constexpr (std::is_same_v<T, bool>) {
     return v ? "true" : "false";
-  else if constexpr (std::is_same_v<T, std::vector<double>> || std::is_same_v<T, std::vector<int>>)
+  } else if constexpr (std::is_same_v<T, double>) {
+    return number_text(v);
+  } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+    std::vector<std::string> items;
+    for (double x : v) items.push_back(number_text(x));
+    return fmt::format("{}", fmt::join(items, " "));
+  } else if constexpr (std::is_same_v<T, std::vector<int>>) {
     return fmt::format("{}", fmt::join(v, " "));
-  else
+  } else {
     return fmt::format("{}", v);
+  }
 }
 
 template <class T>
@@ -117,13 +139,39 @@ Declaration field(std::string name, F C::*member) {
     d.min = std::numeric_limits<int>::min();  // what the field holds; at_least/at_most narrow it
     d.max = std::numeric_limits<int>::max();
   }
-  if constexpr (!detail::IsOptional<F>::value) d.fallback = detail::text_of(C{}.*member);
+  if constexpr (!detail::IsOptional<F>::value) {
+    static const C defaults{};  // static: GCC 12 warns falsely on a temporary of a nested struct
+    d.fallback = detail::text_of(defaults.*member);
+  }
   d.binding = std::make_shared<const Binding>(
       Binding{std::type_index(typeid(C)), [member](void* config, const std::string& text) {
                 auto v = detail::Field<F>::parse(text);
                 if (!v) return false;
                 static_cast<C*>(config)->*member = std::move(*v);
                 return true;
+              }});
+  return d;
+}
+
+// A declaration of `name` that fills the enum `member` of C from one of the words of `names`
+// (its choices, in their order); the default is the word of the field's initializer.
+template <class C, class E>
+requires std::is_enum_v<E> Declaration field(std::string name, E C::*member,
+                                             std::vector<std::pair<std::string, E>> names) {
+  Declaration d = declare(std::move(name), ValueType::String);
+  for (const auto& [word, value] : names) {
+    d.choices.push_back(word);
+    if (value == C{}.*member) d.fallback = word;
+  }
+  if (d.fallback.empty()) throw std::logic_error(d.name + ": its field's initializer has no word");
+  d.binding = std::make_shared<const Binding>(
+      Binding{std::type_index(typeid(C)), [member, names](void* config, const std::string& text) {
+                for (const auto& [word, value] : names)
+                  if (word == text) {
+                    static_cast<C*>(config)->*member = value;
+                    return true;
+                  }
+                return false;
               }});
   return d;
 }

@@ -4,21 +4,6 @@
 
 namespace arsim::scenario {
 
-std::string key_of(const std::string& pattern, const std::vector<std::string>& names) {
-  std::string key;
-  std::size_t used = 0;
-  for (char c : pattern) {
-    if (c != '*') {
-      key += c;
-      continue;
-    }
-    if (used == names.size()) throw std::logic_error(pattern + ": more '*' than names");
-    key += names[used++];
-  }
-  if (used != names.size()) throw std::logic_error(pattern + ": fewer '*' than names");
-  return key;
-}
-
 std::optional<std::string> lookup(const Settings& settings, const KeySpec& spec,
                                   const std::vector<std::string>& names) {
   const std::string key = key_of(spec.name, names);

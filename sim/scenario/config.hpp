@@ -22,10 +22,6 @@ struct ScenarioConfig {
   std::uint64_t seed = 1;  // base seed; run r uses seed + r
 };
 
-// The key of `pattern` with each '*' replaced by the next of `names` ("user.*.x", {"A"} ->
-// "user.A.x"); std::logic_error when the counts differ.
-std::string key_of(const std::string& pattern, const std::vector<std::string>& names);
-
 // The names that fill the one '*' of `pattern` in the keys that are set, in key order
 // ("site.*.unit_value": the sites whose unit value the scenario overrides).
 std::vector<std::string> names_set(const Settings& settings, const std::string& pattern);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -49,6 +50,21 @@ std::string check_value(const KeySpec& spec, const std::string& value, const Loc
       bad(fmt::format(" (not a regular file: {})", printable(resolved)));
   }
   return *normal;
+}
+
+std::string key_of(const std::string& pattern, const std::vector<std::string>& names) {
+  std::string key;
+  std::size_t used = 0;
+  for (char c : pattern) {
+    if (c != '*') {
+      key += c;
+      continue;
+    }
+    if (used == names.size()) throw std::logic_error(pattern + ": more '*' than names");
+    key += names[used++];
+  }
+  if (used != names.size()) throw std::logic_error(pattern + ": fewer '*' than names");
+  return key;
 }
 
 std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key) {

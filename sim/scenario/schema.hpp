@@ -53,6 +53,10 @@ struct KeyAlias {
   std::string pattern;
 };
 
+// The key of `pattern` with each '*' replaced by the next of `names` ("user.*.x", {"A"} ->
+// "user.A.x"); std::logic_error when the counts differ.
+std::string key_of(const std::string& pattern, const std::vector<std::string>& names);
+
 // The names of the '*'s of `pattern` in `key` ("user.*.x", "user.A.x" -> {"A"}); nullopt when the
 // key does not match.
 std::optional<std::vector<std::string>> stars_of(std::string_view pattern, std::string_view key);

@@ -58,7 +58,7 @@ GrcConfig config(const std::string& name, int index, double planning_delay) {
   c.decision.frames = 2;
   c.name = name;
   c.index = index;
-  c.planning_delay = planning_delay;
+  c.timing.planning_delay = planning_delay;
   return c;
 }
 

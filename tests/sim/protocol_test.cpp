@@ -67,7 +67,7 @@ void run(World& w, double competitor_at, const std::string& platform_file = "pla
              [hold_timeout] {
                GrcConfig c;  // fields one by one: GCC 12 warns of the aggregate form
                c.decision.frames = 1;
-               c.hold_timeout = hold_timeout;
+               c.timing.hold_timeout = hold_timeout;
                return c;
              }());
   spawn<User>("user", w.view.user_host, "U", std::vector<model::Request>{two_site_request()},

@@ -46,10 +46,6 @@ workloads::GridarsConfig gridars_config(const scenario::Settings& s) {
     c.users.push_back(scenario::read_config<workloads::GridarsUser>(s, {name}));
     c.users.back().name = name;
   }
-  const auto w = scenario::read_config<WorkloadKeys>(s);
-  c.cpu_draw =
-      w.cpu_draw == "component" ? workloads::CpuDraw::PerComponent : workloads::CpuDraw::PerRequest;
-  c.type4 = w.type4 == "complete" ? workloads::Type4Shape::Complete : workloads::Type4Shape::Ring;
   try {
     workloads::validate(c);
   } catch (const std::invalid_argument& e) {
@@ -114,6 +110,7 @@ void take(T& value, const std::optional<T>& own) {
 std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
   auto grc = scenario::read_config<CoordinatorSetup>(s);  // grc.*
   grc.decision = scenario::read_config<CoordinatorConfig>(s);
+  grc.timing = scenario::read_config<GrcTiming>(s);
   std::vector<CoordinatorSetup> out{grc};
   for (const auto& name : s.coordinators()) {
     const auto own = scenario::read_config<CoordinatorKeys>(s, {name});
@@ -126,8 +123,8 @@ std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
     take(c.decision.frames, own.frames);
     take(c.decision.order, own.order);
     take(c.decision.plan_all, own.plan_all);
-    take(c.hold_timeout, own.hold_timeout);
-    take(c.planning_delay, own.planning_delay);
+    take(c.timing.hold_timeout, own.hold_timeout);
+    take(c.timing.planning_delay, own.planning_delay);
     out.push_back(std::move(c));
   }
   return out;

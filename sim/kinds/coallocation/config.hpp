@@ -39,9 +39,6 @@ platform::ReadOptions read_options(const PlatformKeys& p);
 struct WorkloadKeys {
   std::string generator;            // gridars or file
   std::optional<std::string> file;  // the request file (generator file), resolved
-  // workloads::CpuDraw and Type4Shape as written in the scenario
-  std::string cpu_draw = "request";
-  std::string type4 = "ring";
 };
 
 // user.NAME.* beyond the generator's (workloads::GridarsUser), site.NAME.*.
@@ -64,19 +61,14 @@ void check_output_rows(const scenario::Settings& s, const platform::PlatformSize
 std::vector<model::Request> make_workload(const scenario::Settings& s, std::uint64_t seed,
                                           int run_index);
 
-// The name of the coordinator of <grc>; <coordinator name=...> elements add others (GridARS
-// §2.1: several GRCs compete for the same resources on behalf of their users).
-inline const std::string kDefaultCoordinator = "grc";
-
 // One coordinator of a run: the <grc> first, then each <coordinator> in file order. Attributes a
-// <coordinator> leaves out take the <grc>'s values. grc.* fill the fields and `decision`.
+// <coordinator> leaves out take the <grc>'s values. grc.* fill the fields, `decision` and `timing`.
 struct CoordinatorSetup {
   std::string name = kDefaultCoordinator;
   std::string planner = "greedy";             // a registry name
   std::string planner_key = "grc.algorithm";  // the key that names it: errors about it point there
   CoordinatorConfig decision;
-  double hold_timeout = 60;
-  double planning_delay = 0;  // simulated seconds per request
+  GrcTiming timing;
 };
 
 // coordinator.NAME.*: each absent one is the <grc>'s.

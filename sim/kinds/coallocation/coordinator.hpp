@@ -25,6 +25,26 @@ struct CoordinatorConfig {
   bool plan_all = false;
 };
 
+// The name of the coordinator of <grc>; <coordinator name=...> elements add others (GridARS
+// §2.1: several GRCs compete for the same resources on behalf of their users).
+inline const std::string kDefaultCoordinator = "grc";
+
+// The GRC's timing in the two-phase commit (grc.hold_timeout, grc.planning_delay).
+struct GrcTiming {
+  double hold_timeout = 60;   // seconds a hold lives unless committed
+  double planning_delay = 0;  // simulated seconds between availability and the first hold
+};
+
+// What one GRC actor (actors/grc.hpp) is given.
+struct GrcConfig {
+  CoordinatorConfig decision;
+  GrcTiming timing;
+  std::string name = kDefaultCoordinator;  // names its mailboxes (grc_mailbox) and its records
+  // Reservation ids of coordinator `index` are index * 2^40 + 1, + 2, ...: disjoint between the
+  // coordinators sharing the RMs, as an RM refuses a hold whose id it already holds.
+  int index = 0;
+};
+
 // What the planner made of one request: verified plans in the order they are tried.
 struct Planning {
   std::vector<model::Plan> plans;

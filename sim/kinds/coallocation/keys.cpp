@@ -18,8 +18,10 @@ namespace {
 using base::field;
 using scenario::key;
 using T = scenario::ValueType;
+using workloads::CpuDraw;
 using workloads::GridarsConfig;
 using workloads::GridarsUser;
+using workloads::Type4Shape;
 using Transfers = transfers::TransferConfig;
 const std::string kGridars = "workload.generator=gridars";
 }  // namespace
@@ -45,7 +47,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("request durations D, drawn uniformly (s)"),
       field("workload.cpus", &GridarsConfig::cpus).at_least(1).only(kGridars).in("cores")
           .about("core counts, drawn uniformly (see `workload.cpu_draw`)"),
-      field("workload.cpu_draw", &WorkloadKeys::cpu_draw).one_of({"request", "component"})
+      field("workload.cpu_draw", &GridarsConfig::cpu_draw, {{"request", CpuDraw::PerRequest}, {"component", CpuDraw::PerComponent}})
           .only(kGridars)
           .about("`request`: one core count for all sites of a request (GridARS Table 1, \"for all sites\"); `component`: one draw per site"),
       field("workload.bandwidth", &GridarsConfig::bandwidth).at_least(0).only(kGridars).in("Gbit/s")
@@ -54,7 +56,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("LST = EST + lst_factor · D"),
       field("workload.types", &GridarsConfig::types).at_least(1).at_most(4).only(kGridars)
           .about("request types (shapes, `workloads/gridars_generator.hpp`), drawn uniformly"),
-      field("workload.type4", &WorkloadKeys::type4).one_of({"ring", "complete"}).only(kGridars)
+      field("workload.type4", &GridarsConfig::type4, {{"ring", Type4Shape::Ring}, {"complete", Type4Shape::Complete}}).only(kGridars)
           .about("paths of a Type 4 request: a ring of 4 pairs or all 6 pairs"),
       field("workload.est_grain", &GridarsConfig::est_grain).implicit().at_least(1).at_most(1e12)
           .only(kGridars).in("s")
@@ -74,9 +76,9 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("user option: how the GRC ranks plans"),
       field("grc.plan_all", &CoordinatorConfig::plan_all)
           .about("plan every frame before trying any plan. By default, where the plan order follows from the frames (`time`, `late`), each frame is planned when its plan would be tried and planning stops at the first plan that commits: the same decisions with fewer solves; `plans_found`, `solves` and `solver_nodes` of `requests.csv` then count only the frames planned"),
-      field("grc.hold_timeout", &CoordinatorSetup::hold_timeout).above(0).in("s")
+      field("grc.hold_timeout", &GrcTiming::hold_timeout).above(0).in("s")
           .about("seconds before an uncommitted hold expires"),
-      field("grc.planning_delay", &CoordinatorSetup::planning_delay).implicit().at_least(0)
+      field("grc.planning_delay", &GrcTiming::planning_delay).implicit().at_least(0)
           .at_most(1e9).in("s")
           .about("simulated seconds the GRC spends planning each request, between the RMs' availability replies and its first hold. With a delay, GRCs' holds interleave: what one saw free may be held by another when its holds arrive. A GRC that falls behind its requests gets holds refused for frames already begun (an RM refuses a hold whose frame starts before the hold arrives)"),
       key("grc.param.*", T::String).about("planner parameter, one of the planner's parameters (`arsim list`), passed to the planner"),

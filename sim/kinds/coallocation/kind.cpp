@@ -40,7 +40,7 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   const auto setups = coordinator_setups(s);
   for (std::size_t i = 0; i < setups.size(); ++i) {
     const auto& c = setups[i];
-    const GrcConfig gc{c.decision, c.hold_timeout, c.name, static_cast<int>(i), c.planning_delay};
+    const GrcConfig gc{c.decision, c.timing, c.name, static_cast<int>(i)};
     spawn<Grc>(c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name, view.grc_host, ctx,
                make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc, transfers);
   }

@@ -1,7 +1,5 @@
 // The scenario keys of the on-line matching kind (scenarios/README.md documents each).
-#include <stdexcept>
 
-#include "base/numbers.hpp"
 #include "model/matching/matching.hpp"
 #include "sim/kinds/matching/config.hpp"
 #include "sim/kinds/matching/kind.hpp"
@@ -15,16 +13,6 @@ using T = scenario::ValueType;
 using Online = workloads::matching::OnlineParams;
 const std::string kModel = "matcher.time=model";
 
-// The cost defaults keep the spelling the scenarios' canonical text and hash have always held
-// ("7e-6"; the field would print "7e-06"); the value is the field's initializer, checked here.
-scenario::KeySpec spelled(const std::string& name, double MatchingConfig::*member,
-                          const std::string& text) {
-  scenario::KeySpec d = field(name, member);
-  if (base::parse_double(text) != MatchingConfig{}.*member)
-    throw std::logic_error(name + ": default '" + text + "' is not its field's initializer");
-  d.fallback = text;
-  return d;
-}
 }  // namespace
 
 // clang-format off
@@ -75,11 +63,11 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .in("s").about("simulated seconds per matcher call (both modes); at most the limit of simulated time"),
       field("matcher.seconds_per_iteration", &MatchingConfig::seconds_per_iteration).at_least(0).only(kModel)
           .in("s").about("simulated seconds per matcher iteration (EA/hybrid generation, LNS move, exact solve)"),
-      spelled("matcher.seconds_per_probe", &MatchingConfig::seconds_per_probe, "7e-6").at_least(0).only(kModel)
+      field("matcher.seconds_per_probe", &MatchingConfig::seconds_per_probe).at_least(0).only(kModel)
           .in("s").about("simulated seconds per greedy probe"),
-      spelled("matcher.seconds_per_lp_solve", &MatchingConfig::seconds_per_lp_solve, "5e-5").at_least(0).only(kModel)
+      field("matcher.seconds_per_lp_solve", &MatchingConfig::seconds_per_lp_solve).at_least(0).only(kModel)
           .in("s").about("simulated seconds per MILP solve"),
-      spelled("matcher.seconds_per_lp_work", &MatchingConfig::seconds_per_lp_work, "7e-6").at_least(0).only(kModel)
+      field("matcher.seconds_per_lp_work", &MatchingConfig::seconds_per_lp_work).at_least(0).only(kModel)
           .in("s").about("simulated seconds per MILP work unit ((nodes + 1) x nonzeros)"),
       key("matcher.param.*", T::String).about("resource matcher parameter, one of the matcher's parameters (`arsim list`), from `<matcher><param name= value=>`"),
       field("output.bucket", &MatchingConfig::bucket).above(0)

@@ -42,6 +42,20 @@ TEST(Declaration, TypeAndDefaultComeFromTheField) {
   EXPECT_EQ(d[5].fallback, "");  // an optional field has no default
 }
 
+TEST(Declaration, ADefaultNumberIsWrittenAsPeopleWriteIt) {
+  EXPECT_EQ(detail::number_text(7e-6), "7e-6");
+  EXPECT_EQ(detail::number_text(5e-05), "5e-5");
+  EXPECT_EQ(detail::number_text(1e20), "1e20");
+  EXPECT_EQ(detail::number_text(-2.5e-10), "-2.5e-10");
+  EXPECT_EQ(detail::number_text(1e100), "1e100");
+  EXPECT_EQ(detail::number_text(86400), "86400");
+  EXPECT_EQ(detail::number_text(0.02), "0.02");
+  struct Costs {
+    std::vector<double> rates{7e-6, 0.5};
+  };
+  EXPECT_EQ(field("rates", &Costs::rates).fallback, "7e-6 0.5");
+}
+
 TEST(Declaration, ValuesAreCheckedAgainstRangeAndChoices) {
   const auto d = declarations();
   EXPECT_EQ(normalize(d[0], " 2.5 "), "2.5");
@@ -70,6 +84,33 @@ TEST(Declaration, FillSetsTheBoundFieldsAndKeepsTheRest) {
   EXPECT_EQ(out.grain, 30.0);
   EXPECT_EQ(out.n_max, 4);  // not set: the initializer
   EXPECT_TRUE(out.exact);
+}
+
+enum class Shape { Ring, Complete, Star };
+struct Drawn {
+  Shape shape = Shape::Complete;
+};
+Declaration shape_field() {
+  return field("shape", &Drawn::shape,
+               {{"ring", Shape::Ring}, {"complete", Shape::Complete}, {"star", Shape::Star}});
+}
+
+TEST(Declaration, AnEnumFieldIsOneOfItsWordsWithTheInitializersWordAsDefault) {
+  const auto d = shape_field();
+  EXPECT_EQ(d.type, ValueType::String);
+  EXPECT_EQ(d.fallback, "complete");
+  EXPECT_EQ(expected_text(d), "one of ring, complete, star");
+  EXPECT_FALSE(normalize(d, "Ring"));
+  const auto lookup = [](std::string v) {
+    return [v](const Declaration&) { return std::optional<std::string>(v); };
+  };
+  EXPECT_EQ(fill<Drawn>({d}, lookup("star")).shape, Shape::Star);
+  EXPECT_EQ(fill<Drawn>({d}, lookup("ring")).shape, Shape::Ring);
+  EXPECT_THROW(fill<Drawn>({d}, lookup("hexagon")), std::logic_error);  // not validated first
+}
+
+TEST(Declaration, AnEnumFieldWhoseInitializerHasNoWordIsRefused) {
+  EXPECT_THROW(field("shape", &Drawn::shape, {{"ring", Shape::Ring}}), std::logic_error);
 }
 
 TEST(Declaration, DeclarationsOfAnotherStructAreSkipped) {

@@ -18,16 +18,6 @@
 
 namespace arsim::kinds::coallocation {
 
-struct GrcConfig {
-  CoordinatorConfig decision;
-  double hold_timeout = 60;  // seconds a hold lives unless committed
-  std::string name = "grc";  // names its mailboxes (grc_mailbox) and its records
-  // Reservation ids of coordinator `index` are index * 2^40 + 1, + 2, ...: disjoint between the
-  // coordinators sharing the RMs, as an RM refuses a hold whose id it already holds.
-  int index = 0;
-  double planning_delay = 0;  // simulated seconds between availability and the first hold
-};
-
 class Grc {
  public:
   // `transfers`: null when transfers are off; otherwise it must outlive the run.

@@ -41,17 +41,20 @@
 
 #include "model/resource_graph.hpp"
 #include "sim/kinds/coallocation/output/records.hpp"
+#include "workloads/gridars_generator.hpp"
 
 namespace arsim::kinds::coallocation {
 
 // Seconds. Defaults are GridARS §4: 144-min buckets, arrivals in the first day, reservations in
 // the second day.
 struct MetricsConfig {
-  double bucket = 8640;        // width of the time buckets of resources.csv and summary.csv
-  double horizon = 172800;     // resources.csv covers [0, horizon)
-  double arrival_end = 86400;  // success ratio and load buckets cover submit times [0, arrival_end)
-  double window_start = 86400;  // the reservation window of the load metrics
-  double window_end = 172800;
+  double bucket = 8640;     // width of the time buckets of resources.csv and summary.csv
+  double horizon = 172800;  // resources.csv covers [0, horizon)
+  // The workload's times (metrics_config copies them from the workload.* keys), with its defaults:
+  // success ratio and load buckets cover submit times [0, arrival_end); the load metrics' window.
+  double arrival_end = workloads::GridarsConfig{}.arrival_end;
+  double window_start = workloads::GridarsConfig{}.window_start;
+  double window_end = workloads::GridarsConfig{}.window_end;
 };
 
 // Throws std::invalid_argument unless bucket, horizon and arrival_end are > 0 and

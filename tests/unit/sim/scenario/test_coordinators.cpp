@@ -57,9 +57,9 @@ TEST_F(Coordinators, ElementsBecomeKeysAndParams) {
   EXPECT_EQ(setups[1].name, "g2");
   EXPECT_EQ(setups[1].decision.order, "late");  // its own
   EXPECT_EQ(setups[1].decision.frames, 5);      // the <grc>'s
-  EXPECT_EQ(setups[1].planning_delay, 30);
+  EXPECT_EQ(setups[1].timing.planning_delay, 30);
   EXPECT_EQ(setups[2].decision.order, "time");
-  EXPECT_EQ(setups[0].planning_delay, 30);
+  EXPECT_EQ(setups[0].timing.planning_delay, 30);
 }
 
 TEST_F(Coordinators, ScenarioWithoutThemKeepsItsCanonicalText) {
@@ -75,7 +75,7 @@ TEST_F(Coordinators, ScenarioWithoutThemKeepsItsCanonicalText) {
                                         "</scenario>"));
   EXPECT_EQ(none.canonical().find("planning_delay"), std::string::npos);
   EXPECT_EQ(coordinator_setups(none).size(), 1u);
-  EXPECT_EQ(coordinator_setups(none)[0].planning_delay, 0);
+  EXPECT_EQ(coordinator_setups(none)[0].timing.planning_delay, 0);
 }
 
 TEST_F(Coordinators, OverridesAndSweepsReachThem) {
