@@ -43,6 +43,17 @@ int add_job(mm::Instance& inst, double priority, std::vector<mm::Dependency> dep
   return static_cast<int>(inst.jobs.size()) - 1;
 }
 
+mm::Instance example() {
+  mm::Instance inst = two_types();
+  add_server(inst, "linux", 10, 10);
+  add_server(inst, "aix", 4, 4);
+  add_disk(inst, "ext3", 10);
+  add_job(inst, 5, {server_dep("linux", 6, 2)});
+  add_job(inst, 1, {server_dep("", 6, 2)});
+  add_job(inst, 3, {server_dep("", 3, 3), disk_dep("ext3", 4)});
+  return inst;
+}
+
 mm::Instance random_tiny(std::uint64_t seed, int jobs) {
   auto rng = model::make_stream(seed, 0, "tiny");
   auto pick = [&](int lo, int hi) {

@@ -21,6 +21,10 @@ mm::Dependency server_dep(const char* os, double cpu, double mem);  // os "" = a
 mm::Dependency disk_dep(const char* fs, double size);               // fs "" = any
 int add_job(mm::Instance& inst, double priority, std::vector<mm::Dependency> deps);
 
+// s0 linux (cpu 10, mem 10), s1 aix (4, 4), d2 ext3 (10). j0 (P 5) linux 6/2; j1 (P 1) any 6/2;
+// j2 (P 3) any 3/3 plus ext3 4. j0 and j1 only fit s0 and not together.
+mm::Instance example();
+
 // A random tiny instance: 2 types, 2-3 resources each, `jobs` jobs (each needs one or both
 // types), integral capacities 1..10 and usages 0..8.
 mm::Instance random_tiny(std::uint64_t seed, int jobs);

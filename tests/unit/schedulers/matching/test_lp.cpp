@@ -14,17 +14,6 @@ namespace {
 using schedulers::matching::LpMatcher;
 using schedulers::matching::LpOptions;
 
-mm::Instance example() {  // as in test_model.cpp
-  mm::Instance inst = two_types();
-  add_server(inst, "linux", 10, 10);
-  add_server(inst, "aix", 4, 4);
-  add_disk(inst, "ext3", 10);
-  add_job(inst, 5, {server_dep("linux", 6, 2)});
-  add_job(inst, 1, {server_dep("", 6, 2)});
-  add_job(inst, 3, {server_dep("", 3, 3), disk_dep("ext3", 4)});
-  return inst;
-}
-
 schedulers::MatchResult run_lp(const mm::Instance& inst, mm::Policy p, LpOptions o = {}) {
   LpMatcher lp(o);
   auto r = lp.match(inst, p, 1);

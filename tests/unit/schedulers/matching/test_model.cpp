@@ -8,19 +8,6 @@
 namespace arsim::test::matching {
 namespace {
 
-// s0 linux (cpu 10, mem 10), s1 aix (4, 4), d2 ext3 (10). j0 (P 5) linux 6/2; j1 (P 1) any 6/2;
-// j2 (P 3) any 3/3 plus ext3 4. j0 and j1 only fit s0 and not together.
-mm::Instance example() {
-  mm::Instance inst = two_types();
-  add_server(inst, "linux", 10, 10);
-  add_server(inst, "aix", 4, 4);
-  add_disk(inst, "ext3", 10);
-  add_job(inst, 5, {server_dep("linux", 6, 2)});
-  add_job(inst, 1, {server_dep("", 6, 2)});
-  add_job(inst, 3, {server_dep("", 3, 3), disk_dep("ext3", 4)});
-  return inst;
-}
-
 TEST(MatchingModel, CandidateSetsFilterByStaticValues) {
   const auto c = mm::candidate_sets(example());
   ASSERT_EQ(c.size(), 3u);
