@@ -126,6 +126,14 @@ def files(root):
     return sorted(found)
 
 
+def without_root(text, folder):
+    """`text` with the folder's absolute and relative spellings replaced by DIR, the longer first
+    (the relative spelling is a tail of the absolute one)."""
+    for root in sorted({os.path.abspath(folder), os.path.normpath(folder)}, key=len, reverse=True):
+        text = text.replace(root.encode(), b"DIR")
+    return text
+
+
 def main(old_dir, new_dir):
     a, b = files(old_dir), files(new_dir)
     if a != b:
@@ -146,10 +154,7 @@ def main(old_dir, new_dir):
             with open(old, "rb") as x, open(new, "rb") as y:
                 before, after = x.read(), y.read()
             if name == "report.txt":  # an offline run's report names its output folder
-                for root in {os.path.abspath(old_dir), os.path.normpath(old_dir)}:
-                    before = before.replace(root.encode(), b"DIR")
-                for root in {os.path.abspath(new_dir), os.path.normpath(new_dir)}:
-                    after = after.replace(root.encode(), b"DIR")
+                before, after = without_root(before, old_dir), without_root(after, new_dir)
             if before != after:
                 out.append(f"{f}: differs")
     for line in out[:50]:
