@@ -13,6 +13,7 @@
 
 #include "base/numbers.hpp"
 #include "schedulers/param_text.hpp"
+#include "sim/actors/spawn.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
@@ -343,6 +344,9 @@ int main(int argc, char** argv) {
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;
   } catch (const arsim::metrics::WriteError& e) {  // disk full: the run failed, no defect
+    std::cerr << "arsim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const arsim::actors::ActorFailure& e) {  // an algorithm's wrong answer: the run failed
     std::cerr << "arsim: error: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {

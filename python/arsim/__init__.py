@@ -11,7 +11,8 @@ package, one child process per call."""
 
 from ._core import algorithms, keys
 from .command import ArsimError, RunError, ScenarioError, binary, check, run
+from .env import CoallocationEnv
 from .result import Result
 
 __all__ = ["algorithms", "keys", "run", "check", "Result", "ArsimError", "ScenarioError",
-           "RunError", "binary"]
+           "RunError", "binary", "CoallocationEnv"]

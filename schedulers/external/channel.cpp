@@ -31,8 +31,7 @@ std::string errno_text(const std::string& what) {
 
 // Waits until `fd` is ready for `events` or `timeout` seconds pass; false on timeout.
 bool wait_for(int fd, short events, double timeout) {
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                           deadline - std::chrono::steady_clock::now())

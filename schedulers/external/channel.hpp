@@ -5,8 +5,8 @@
 // killing arsim with SIGPIPE.
 #pragma once
 
-#include <string>
 #include <sys/types.h>
+#include <string>
 
 namespace arsim::schedulers::external {
 

@@ -43,10 +43,11 @@ protocol::Json ExternalConversation::ask(const protocol::Json& message) {
                            ? Channel::connect(options_.connect, options_.timeout)
                            : Channel::start(options_.command, protocol::algorithm_directory(),
                                             options_.timeout));
-      std::map<std::string, std::string> params = {{"timeout", fmt::format("{}", options_.timeout)}};
+      std::map<std::string, std::string> params = {
+          {"timeout", fmt::format("{}", options_.timeout)}};
       if (!options_.command.empty()) params["command"] = options_.command;
-      protocol::read_hello(exchange(protocol::hello(family_, "external", params,
-                                                    static_cast<std::uint64_t>(options_.seed))));
+      protocol::read_hello(exchange(
+          protocol::hello(family_, "external", params, static_cast<std::uint64_t>(options_.seed))));
     }
     return exchange(message);
   });
@@ -56,8 +57,10 @@ namespace {
 
 std::vector<ParamSpec> external_params() {
   return {field("command", &ExternalOptions::command)
+              .may_be_empty()
               .about("the client: a command run with `sh -c` in the scenario's folder"),
           field("connect", &ExternalOptions::connect)
+              .may_be_empty()
               .about("instead of a command: the path of a Unix socket a client listens on"),
           field("timeout", &ExternalOptions::timeout)
               .above(0)
@@ -70,13 +73,13 @@ std::vector<ParamSpec> external_params() {
 
 template <class Foreign, class Registry>
 void add(Registry& registry, const char* family, const std::string& what) {
-  registry.add({"external",
-                "Decided by a command in any language over JSON lines (docs/guide/protocol.md): " +
-                    what,
-                external_params(), [family](const Params& p) {
-                  return std::make_unique<Foreign>(std::make_shared<ExternalConversation>(
-                      family, p.to<ExternalOptions>()));
-                }});
+  registry.add(
+      {"external",
+       "Decided by a command in any language over JSON lines (docs/guide/protocol.md): " + what,
+       external_params(), [family](const Params& p) {
+         return std::make_unique<Foreign>(
+             std::make_shared<ExternalConversation>(family, p.to<ExternalOptions>()));
+       }});
 }
 
 }  // namespace

@@ -27,8 +27,12 @@ std::string& directory() {
 
 }  // namespace
 
-void set_algorithm_directory(std::string dir) { directory() = std::move(dir); }
-const std::string& algorithm_directory() { return directory(); }
+void set_algorithm_directory(std::string dir) {
+  directory() = std::move(dir);
+}
+const std::string& algorithm_directory() {
+  return directory();
+}
 
 ForeignPlanner::ForeignPlanner(std::shared_ptr<Conversation> conversation)
     : conversation_(required(std::move(conversation))) {}
@@ -62,9 +66,9 @@ ForeignIntervalScheduler::ForeignIntervalScheduler(std::shared_ptr<Conversation>
 IntervalSchedule ForeignIntervalScheduler::schedule(const IntervalProblem& problem,
                                                     IntervalStats& stats) {
   const auto started = std::chrono::steady_clock::now();
-  auto out = about(fmt::format("schedule of activation {} (period start {})", ++calls_,
-                               problem.period_start),
-                   [&] { return read_schedule(conversation_->ask(schedule_message(problem)), problem); });
+  auto out = about(
+      fmt::format("schedule of activation {} (period start {})", ++calls_, problem.period_start),
+      [&] { return read_schedule(conversation_->ask(schedule_message(problem)), problem); });
   stats.solve_seconds += seconds_since(started);
   return out;
 }

@@ -44,16 +44,23 @@ double number(const Json& j, const std::string& where) {
   return v;
 }
 
-std::vector<int> integers(const Json& j, std::size_t size, const std::string& where) {
+constexpr std::size_t kAny = std::numeric_limits<std::size_t>::max();
+
+// A list of `size` integers (kAny: any number), each in [0, below) when below > 0: ids that index
+// the question's lists, checked here so that nothing reads out of range before the checkers run.
+std::vector<int> integers(const Json& j, std::size_t size, const std::string& where,
+                          int below = 0) {
   array_of(j, size, where);
   std::vector<int> out;
   out.reserve(j.size());
-  for (std::size_t i = 0; i < j.size(); ++i)
-    out.push_back(integer(j[i], fmt::format("{}[{}]", where, i)));
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string at = fmt::format("{}[{}]", where, i);
+    out.push_back(integer(j[i], at));
+    if (below > 0 && (out.back() < 0 || out.back() >= below))
+      wrong(at, fmt::format("an id in [0, {})", below));
+  }
   return out;
 }
-
-constexpr std::size_t kAny = std::numeric_limits<std::size_t>::max();
 
 }  // namespace
 
@@ -61,14 +68,15 @@ Json hello(const std::string& family, const std::string& algorithm,
            const std::map<std::string, std::string>& params, std::uint64_t seed) {
   Json p = Json::object();
   for (const auto& [k, v] : params) p[k] = v;
-  return {{"type", "hello"}, {"protocol", kVersion}, {"family", family},
-          {"algorithm", algorithm}, {"params", p}, {"seed", seed}};
+  return {{"type", "hello"},        {"protocol", kVersion}, {"family", family},
+          {"algorithm", algorithm}, {"params", p},          {"seed", seed}};
 }
 
 void check_answer(const Json& answer) {
   if (!answer.is_object()) wrong("", "an object");
   if (auto it = answer.find("error"); it != answer.end())
-    throw ProtocolError(it->is_string() ? it->get<std::string>() : it->dump());
+    throw ProtocolError("the algorithm's error: " +
+                        (it->is_string() ? it->get<std::string>() : it->dump()));
 }
 
 void read_hello(const Json& answer) {
@@ -99,16 +107,21 @@ Json graph_message(const model::ResourceGraph& graph) {
 Json plan_message(const model::Request& r, const std::vector<model::Availability>& frames) {
   Json components = Json::array(), pairs = Json::array(), fs = Json::array();
   for (const auto& c : r.components) components.push_back({{"cpus", c.cpus}});
-  for (const auto& p : r.pairs) pairs.push_back({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}});
+  for (const auto& p : r.pairs)
+    pairs.push_back({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}});
   for (const auto& f : frames)
     fs.push_back({{"start", f.frame.start},
                   {"end", f.frame.end},
                   {"free_cores", f.free_cores},
                   {"free_bandwidth", f.free_bandwidth}});
-  Json request = {{"id", r.id},           {"user", r.user},
-                  {"submit", r.submit},   {"est", r.est},
-                  {"lst", r.lst},         {"duration", r.duration},
-                  {"service_level", r.service_level}, {"components", components},
+  Json request = {{"id", r.id},
+                  {"user", r.user},
+                  {"submit", r.submit},
+                  {"est", r.est},
+                  {"lst", r.lst},
+                  {"duration", r.duration},
+                  {"service_level", r.service_level},
+                  {"components", components},
                   {"pairs", pairs}};
   return {{"type", "plan"}, {"request", request}, {"frames", fs}};
 }
@@ -127,13 +140,15 @@ std::vector<model::Plan> read_plans(const Json& answer, const model::ResourceGra
     if (frame < 0 || frame >= static_cast<int>(frames.size()))
       wrong(at + ".frame", fmt::format("a frame index in [0, {})", frames.size()));
     model::Plan plan{frames[frame].frame, {}, {}, 0};
-    plan.sites = integers(member(p, "sites", at), request.components.size(), at + ".sites");
+    plan.sites = integers(member(p, "sites", at), request.components.size(), at + ".sites",
+                          graph.vertex_count());
     const Json& routes = array_of(member(p, "routes", at), request.pairs.size(), at + ".routes");
     for (std::size_t l = 0; l < routes.size(); ++l)
-      plan.routes.push_back(integers(routes[l], kAny, fmt::format("{}.routes[{}]", at, l)));
+      plan.routes.push_back(
+          integers(routes[l], kAny, fmt::format("{}.routes[{}]", at, l), graph.edge_count()));
     auto cost = p.find("cost");
-    plan.cost = cost == p.end() ? model::plan_value(graph, request, plan)
-                                : number(*cost, at + ".cost");
+    plan.cost =
+        cost == p.end() ? model::plan_value(graph, request, plan) : number(*cost, at + ".cost");
     out.push_back(std::move(plan));
   }
   if (auto nodes = answer.find("nodes"); nodes != answer.end())
@@ -156,9 +171,9 @@ Json schedule_message(const IntervalProblem& problem) {
                      {"processors", t.processors}});
   std::vector<model::Time> busy;
   for (int r = 0; r < problem.resources; ++r) busy.push_back(problem.busy(r));
-  return {{"type", "schedule"},         {"resources", problem.resources},
-          {"busy_until", busy},         {"period_start", problem.period_start},
-          {"period", problem.period},   {"tasks", tasks}};
+  return {{"type", "schedule"},       {"resources", problem.resources},
+          {"busy_until", busy},       {"period_start", problem.period_start},
+          {"period", problem.period}, {"tasks", tasks}};
 }
 
 IntervalSchedule read_schedule(const Json& answer, const IntervalProblem& problem) {

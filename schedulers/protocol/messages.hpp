@@ -60,8 +60,8 @@ Json outcome_message(const model::Request& request, bool accepted);
 Json schedule_message(const IntervalProblem& problem);
 IntervalSchedule read_schedule(const Json& answer, const IntervalProblem& problem);
 
-Json match_message(const model::matching::Instance& instance,
-                   const model::matching::Policy& policy, std::uint64_t seed);
+Json match_message(const model::matching::Instance& instance, const model::matching::Policy& policy,
+                   std::uint64_t seed);
 model::matching::Matching read_matching(const Json& answer,
                                         const model::matching::Instance& instance);
 
