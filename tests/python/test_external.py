@@ -1,0 +1,65 @@
+"""The examples behind the algorithm `external` in whole runs: examples/python/greedy.py served by
+python3 -m arsim.serve writes the same files as the C++ greedy on scenarios/elgl_greedy.xml, and
+examples/external/earliest_free schedules scenarios/interval_synthetic.xml under --audit."""
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+
+BUILD = os.environ.get("ARSIM_BUILD_DIR", os.path.join(ROOT, "build"))
+ARSIM = os.path.join(BUILD, "arsim")
+GREEDY = os.path.join(ROOT, "examples", "python", "greedy.py")
+EARLIEST_FREE = os.path.join(BUILD, "examples", "earliest_free")
+# What differs between two runs of the same scenario and seed: wall and CPU times
+# (docs/reference/determinism.md), and in run.json the overrides that name the algorithm.
+TIMED_FILES = ("timings.csv", "run.json")
+RUN_JSON_TIMES = ("planning_wall_seconds", "planning_cpu_seconds", "wall_seconds")
+
+
+def arsim_run(scenario, out, *options):
+    done = subprocess.run([ARSIM, "run", os.path.join(ROOT, scenario), "--out", str(out),
+                           "--progress", "0", *options],
+                          capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def without(record, keys):
+    return {k: v for k, v in record.items() if k not in keys}
+
+
+def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path):
+    command = f"{sys.executable} -m arsim.serve {GREEDY}:Greedy"
+    cpp = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "cpp")
+    py = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "py", "--set",
+                   "grc.algorithm=external", "--set", f"grc.param.command={command}")
+    names = sorted(os.listdir(cpp))
+    assert names == sorted(os.listdir(py))
+    for name in names:
+        if name not in TIMED_FILES:
+            assert read(cpp / name) == read(py / name), name
+    cpp_run, py_run = (json.loads(read(d / "run.json")) for d in (cpp, py))
+    assert py_run["overrides"] == ["grc.algorithm=external", f"grc.param.command={command}"]
+    assert without(cpp_run, RUN_JSON_TIMES + ("overrides",)) == without(
+        py_run, RUN_JSON_TIMES + ("overrides",))
+    # timings.csv: the same requests, one row each, with their own times.
+    ids = [[line.split(b",")[0] for line in read(d / "timings.csv").splitlines()]
+           for d in (cpp, py)]
+    assert ids[0] == ids[1] and len(ids[0]) == cpp_run["requests"] + 1
+
+
+def test_earliest_free_schedules_a_whole_run_that_the_audit_accepts(tmp_path):
+    assert os.access(EARLIEST_FREE, os.X_OK), f"{EARLIEST_FREE}: build the earliest_free target"
+    out = arsim_run("scenarios/interval_synthetic.xml", tmp_path / "ef", "--audit", "--set",
+                    "interval_rm.algorithm=external", "--set",
+                    f"interval_rm.param.command={EARLIEST_FREE}")
+    runs = [d for d in os.listdir(out) if os.path.isfile(out / d / "run.json")]
+    assert runs, os.listdir(out)
