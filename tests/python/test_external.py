@@ -14,9 +14,11 @@ ARSIM = os.path.join(BUILD, "arsim")
 GREEDY = os.path.join(ROOT, "examples", "python", "greedy.py")
 EARLIEST_FREE = os.path.join(BUILD, "examples", "earliest_free")
 # What differs between two runs of the same scenario and seed: wall and CPU times
-# (docs/reference/determinism.md), and in run.json the overrides that name the algorithm.
+# (docs/reference/determinism.md). In run.json, the overrides that name the algorithm, and the
+# scenario's hash, which covers them, differ too.
 TIMED_FILES = ("timings.csv", "run.json")
 RUN_JSON_TIMES = ("planning_wall_seconds", "planning_cpu_seconds", "wall_seconds")
+RUN_JSON_SETTINGS = ("overrides", "scenario_hash")
 
 
 def arsim_run(scenario, out, *options):
@@ -48,8 +50,9 @@ def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path):
             assert read(cpp / name) == read(py / name), name
     cpp_run, py_run = (json.loads(read(d / "run.json")) for d in (cpp, py))
     assert py_run["overrides"] == ["grc.algorithm=external", f"grc.param.command={command}"]
-    assert without(cpp_run, RUN_JSON_TIMES + ("overrides",)) == without(
-        py_run, RUN_JSON_TIMES + ("overrides",))
+    assert cpp_run["scenario_hash"] != py_run["scenario_hash"]
+    assert without(cpp_run, RUN_JSON_TIMES + RUN_JSON_SETTINGS) == without(
+        py_run, RUN_JSON_TIMES + RUN_JSON_SETTINGS)
     # timings.csv: the same requests, one row each, with their own times.
     ids = [[line.split(b",")[0] for line in read(d / "timings.csv").splitlines()]
            for d in (cpp, py)]
@@ -61,5 +64,11 @@ def test_earliest_free_schedules_a_whole_run_that_the_audit_accepts(tmp_path):
     out = arsim_run("scenarios/interval_synthetic.xml", tmp_path / "ef", "--audit", "--set",
                     "interval_rm.algorithm=external", "--set",
                     f"interval_rm.param.command={EARLIEST_FREE}")
-    runs = [d for d in os.listdir(out) if os.path.isfile(out / d / "run.json")]
-    assert runs, os.listdir(out)
+    # The override replaces the scenario's sweep of algorithms: its 5 runs, each audited (the
+    # checker of schedulers::check_schedule refused no answer, or the run would have failed).
+    runs = sorted(d for d in os.listdir(out) if d.startswith("run_"))
+    assert len(runs) == 5
+    for run in runs:
+        report = read(out / run / "report.txt").decode()
+        assert "tasks on 10 resources with external" in report, report
+        assert "audit: passed" in report, report
