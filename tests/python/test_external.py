@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT
 
 BUILD = os.environ.get("ARSIM_BUILD_DIR", os.path.join(ROOT, "build"))
@@ -38,9 +39,14 @@ def without(record, keys):
     return {k: v for k, v in record.items() if k not in keys}
 
 
-def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path):
-    command = f"{sys.executable} -m arsim.serve {GREEDY}:Greedy"
-    cpp = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "cpp")
+@pytest.mark.parametrize("cpp_options, served_options", [
+    ([], ""),
+    (["--set", "grc.param.max_hops=2"], " max_hops=2"),  # a limit that refuses some requests
+])
+def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path, cpp_options,
+                                                             served_options):
+    command = f"{sys.executable} -m arsim.serve {GREEDY}:Greedy{served_options}"
+    cpp = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "cpp", *cpp_options)
     py = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "py", "--set",
                    "grc.algorithm=external", "--set", f"grc.param.command={command}")
     names = sorted(os.listdir(cpp))
@@ -50,6 +56,7 @@ def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path):
             assert read(cpp / name) == read(py / name), name
     cpp_run, py_run = (json.loads(read(d / "run.json")) for d in (cpp, py))
     assert py_run["overrides"] == ["grc.algorithm=external", f"grc.param.command={command}"]
+    assert cpp_run["overrides"] == [o for o in cpp_options if o != "--set"]
     assert cpp_run["scenario_hash"] != py_run["scenario_hash"]
     assert without(cpp_run, RUN_JSON_TIMES + RUN_JSON_SETTINGS) == without(
         py_run, RUN_JSON_TIMES + RUN_JSON_SETTINGS)
