@@ -15,7 +15,9 @@
  * nest at most 64 deep; at most 1,000,000 resources. Malformed input is answered with {"error":
  * ...}, which stops the run.
  *
- *     <interval_rm algorithm="external" command="./earliest_free"/>
+ *     <interval_rm algorithm="external" resources="10" period="1000">
+ *       <param name="command" value="/path/to/earliest_free"/>
+ *     </interval_rm>
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>

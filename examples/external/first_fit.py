@@ -9,7 +9,9 @@ a path of fewest hops (breadth-first search from the site of `a`, edges in id or
 edges with enough bandwidth still free, which is then deducted. A frame where something does not
 fit gets no plan.
 
-    <grc algorithm="external" command="/usr/bin/python3 first_fit.py"/>
+    <grc algorithm="external" frames="10">
+      <param name="command" value="/usr/bin/python3 /path/to/first_fit.py"/>
+    </grc>
 """
 
 import json

@@ -15,9 +15,9 @@ client (arsim/algorithm.py), starts without the extension and pandas."""
 import importlib
 
 # Public name -> the submodule that defines it.
-_HOMES = {"algorithms": "._core", "keys": "._core", "ArsimError": ".command", "RunError": ".command",
-          "ScenarioError": ".command", "binary": ".command", "check": ".command", "run": ".command",
-          "Result": ".result", "serve": ".algorithm"}
+_HOMES = {"algorithms": "._core", "keys": "._core", "ArsimError": ".command",
+          "RunError": ".command", "ScenarioError": ".command", "binary": ".command",
+          "check": ".command", "run": ".command", "Result": ".result", "serve": ".algorithm"}
 
 __all__ = ["algorithms", "keys", "run", "check", "Result", "ArsimError", "ScenarioError",
            "RunError", "binary", "serve"]

@@ -2,7 +2,9 @@
 messages on stdin and stdout (arsim/algorithm.py, docs/guide/protocol.md). The scenario names it
 as the command of the algorithm `external`:
 
-    <grc algorithm="external" command="/usr/bin/python3 -m arsim.serve greedy.py:Greedy"/>
+    <grc algorithm="external" frames="10">
+      <param name="command" value="/usr/bin/python3 -m arsim.serve greedy.py:Greedy max_hops=2"/>
+    </grc>
 
 FILE.py is found from the current folder (arsim starts the command in the scenario's folder);
 key=value pairs override the parameters hello gives, converted like them to the type of the
