@@ -23,7 +23,7 @@ def load(path, name):
     return getattr(module, name)
 
 
-Greedy = load("python/greedy.py", "Greedy")
+Greedy = load(os.path.join("python", "greedy.py"), "Greedy")
 
 
 def graph(sites, exchanges, edges):

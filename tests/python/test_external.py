@@ -1,6 +1,6 @@
 """The examples behind the algorithm `external` in whole runs: examples/python/greedy.py served by
 python3 -m arsim.serve writes the same files as the C++ greedy on scenarios/elgl_greedy.xml, and
-examples/external/earliest_free schedules scenarios/interval_synthetic.xml under --audit."""
+the C client examples/external/earliest_free.c schedules scenarios/interval_synthetic.xml under --audit."""
 
 import json
 import os
