@@ -105,25 +105,43 @@ Json graph_message(const model::ResourceGraph& graph) {
 }
 
 Json plan_message(const model::Request& r, const std::vector<model::Availability>& frames) {
-  Json components = Json::array(), pairs = Json::array(), fs = Json::array();
-  for (const auto& c : r.components) components.push_back({{"cpus", c.cpus}});
-  for (const auto& p : r.pairs)
-    pairs.push_back({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}});
-  for (const auto& f : frames)
-    fs.push_back({{"start", f.frame.start},
-                  {"end", f.frame.end},
-                  {"free_cores", f.free_cores},
-                  {"free_bandwidth", f.free_bandwidth}});
-  Json request = {{"id", r.id},
-                  {"user", r.user},
-                  {"submit", r.submit},
-                  {"est", r.est},
-                  {"lst", r.lst},
-                  {"duration", r.duration},
-                  {"service_level", r.service_level},
-                  {"components", components},
-                  {"pairs", pairs}};
-  return {{"type", "plan"}, {"request", request}, {"frames", fs}};
+  // Built by moves: nested initializer lists would copy every frame's arrays once or twice, which
+  // is most of what a decision costs a Python planner (python/bridge/README.md, Cost).
+  Json request = Json::object();
+  request["id"] = r.id;
+  request["user"] = r.user;
+  request["submit"] = r.submit;
+  request["est"] = r.est;
+  request["lst"] = r.lst;
+  request["duration"] = r.duration;
+  request["service_level"] = r.service_level;
+  Json& components = request["components"] = Json::array();
+  for (const auto& c : r.components) {
+    Json component = Json::object();
+    component["cpus"] = c.cpus;
+    components.push_back(std::move(component));
+  }
+  Json& pairs = request["pairs"] = Json::array();
+  for (const auto& p : r.pairs) {
+    Json pair = Json::object();
+    pair["a"] = p.a;
+    pair["b"] = p.b;
+    pair["bandwidth"] = p.bandwidth;
+    pairs.push_back(std::move(pair));
+  }
+  Json m = Json::object();
+  m["type"] = "plan";
+  m["request"] = std::move(request);
+  Json& fs = m["frames"] = Json::array();
+  for (const auto& f : frames) {
+    Json frame = Json::object();
+    frame["start"] = f.frame.start;
+    frame["end"] = f.frame.end;
+    frame["free_cores"] = f.free_cores;
+    frame["free_bandwidth"] = f.free_bandwidth;
+    fs.push_back(std::move(frame));
+  }
+  return m;
 }
 
 std::vector<model::Plan> read_plans(const Json& answer, const model::ResourceGraph& graph,
