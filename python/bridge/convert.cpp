@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -89,41 +90,69 @@ Json convert(py::handle value, int depth) {
                                   type_name(value)));
 }
 
-}  // namespace
+// The str of a dict key, made once and kept (a borrowed reference; nullptr with the Python error
+// set): the messages' keys are the protocol's few dozen words (messages.hpp), and a str kept has
+// its hash computed once. The strs live as long as the interpreter, which lives as long as the
+// process (interpreter.hpp).
+PyObject* key_of(const std::string& key) {
+  static std::unordered_map<std::string, PyObject*> keys;
+  if (auto it = keys.find(key); it != keys.end()) return it->second;
+  PyObject* made = PyUnicode_FromStringAndSize(key.data(), std::ssize(key));
+  return made ? keys.emplace(key, made).first->second : nullptr;
+}
 
-py::object to_python(const Json& value) {
+// A new reference to the Python value of `value`, or nullptr with the Python error set: the C
+// API without wrappers, the leaves (most of a message: frames' free capacities) made inline.
+PyObject* make(const Json& value) {
   switch (value.type()) {
     case Json::value_t::object: {
-      py::object dict = steal(PyDict_New());
-      for (const auto& [key, item] : value.items()) {
-        py::object k = steal(PyUnicode_FromStringAndSize(key.data(), std::ssize(key)));
-        if (PyDict_SetItem(dict.ptr(), k.ptr(), to_python(item).ptr()) != 0)
-          throw py::error_already_set();
+      PyObject* dict = PyDict_New();
+      for (const auto& [key, item] : value.get_ref<const Json::object_t&>()) {
+        PyObject* k = dict ? key_of(key) : nullptr;
+        PyObject* made = k ? make(item) : nullptr;
+        const int failed = made ? PyDict_SetItem(dict, k, made) : -1;
+        Py_XDECREF(made);
+        if (failed) {
+          Py_XDECREF(dict);
+          return nullptr;
+        }
       }
       return dict;
     }
     case Json::value_t::array: {
-      py::object list = steal(PyList_New(std::ssize(value)));
+      PyObject* list = PyList_New(std::ssize(value));
       Py_ssize_t at = 0;
-      for (const auto& item : value)
-        PyList_SET_ITEM(list.ptr(), at++, to_python(item).release().ptr());
+      for (const auto& item : value) {
+        PyObject* made = list ? make(item) : nullptr;
+        if (!made) {
+          Py_XDECREF(list);
+          return nullptr;
+        }
+        PyList_SET_ITEM(list, at++, made);
+      }
       return list;
     }
     case Json::value_t::string: {
-      const auto& text = value.get_ref<const std::string&>();
-      return steal(PyUnicode_FromStringAndSize(text.data(), std::ssize(text)));
+      const auto& text = *value.get_ptr<const Json::string_t*>();
+      return PyUnicode_FromStringAndSize(text.data(), std::ssize(text));
     }
     case Json::value_t::boolean:
-      return py::bool_(value.get<bool>());
+      return PyBool_FromLong(*value.get_ptr<const Json::boolean_t*>());
     case Json::value_t::number_integer:
-      return steal(PyLong_FromLongLong(value.get<long long>()));
+      return PyLong_FromLongLong(*value.get_ptr<const Json::number_integer_t*>());
     case Json::value_t::number_unsigned:
-      return steal(PyLong_FromUnsignedLongLong(value.get<unsigned long long>()));
+      return PyLong_FromUnsignedLongLong(*value.get_ptr<const Json::number_unsigned_t*>());
     case Json::value_t::number_float:
-      return steal(PyFloat_FromDouble(value.get<double>()));
+      return PyFloat_FromDouble(*value.get_ptr<const Json::number_float_t*>());
     default:  // null (and nlohmann's binary and discarded, which messages never hold)
-      return py::none();
+      Py_RETURN_NONE;
   }
+}
+
+}  // namespace
+
+py::object to_python(const Json& value) {
+  return steal(make(value));
 }
 
 Json to_json(py::handle value) {
