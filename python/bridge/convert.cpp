@@ -43,8 +43,12 @@ Json real(double x) {
 
 Json convert(py::handle value, int depth);
 
+// Items are appended to nlohmann's ordered map without its search for the key: a dict's keys are
+// distinct already.
 Json object(PyObject* dict, int depth) {
   Json out = Json::object();
+  auto& items = out.get_ref<Json::object_t&>();
+  items.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(dict)));
   PyObject *key = nullptr, *item = nullptr;
   Py_ssize_t at = 0;
   while (PyDict_Next(dict, &at, &key, &item)) {
@@ -54,16 +58,18 @@ Json object(PyObject* dict, int depth) {
     Py_ssize_t size = 0;
     const char* text = PyUnicode_AsUTF8AndSize(key, &size);
     if (!text) throw py::error_already_set();
-    out[std::string(text, static_cast<std::size_t>(size))] = convert(item, depth + 1);
+    items.emplace_back(std::string(text, static_cast<std::size_t>(size)), convert(item, depth + 1));
   }
   return out;
 }
 
 Json array(PyObject* sequence, int depth) {
   Json out = Json::array();
+  auto& values = out.get_ref<Json::array_t&>();
   const Py_ssize_t size = PySequence_Fast_GET_SIZE(sequence);
+  values.reserve(static_cast<std::size_t>(size));
   PyObject** items = PySequence_Fast_ITEMS(sequence);
-  for (Py_ssize_t i = 0; i < size; ++i) out.push_back(convert(items[i], depth + 1));
+  for (Py_ssize_t i = 0; i < size; ++i) values.push_back(convert(items[i], depth + 1));
   return out;
 }
 

@@ -31,7 +31,8 @@ struct Interpreter {
     // print() in an algorithm reaches the output even from a run that ends with _exit.
     py::module_ sys = py::module_::import("sys");
     for (const char* stream : {"stdout", "stderr"})
-      sys.attr(stream).attr("reconfigure")(py::arg("line_buffering") = true);
+      if (!sys.attr(stream).is_none())  // None when arsim's is closed
+        sys.attr(stream).attr("reconfigure")(py::arg("line_buffering") = true);
     released = PyEval_SaveThread();
   }
   ~Interpreter() {
