@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <pybind11/embed.h>
@@ -18,11 +19,24 @@ namespace {
 namespace fs = std::filesystem;
 using schedulers::ParamError;
 
+// Python starts as /usr/bin/python3 would from a shell (PYTHONPATH, PYTHONHOME, the user's
+// site-packages), with sys.executable that Python rather than whichever `python3` is first on
+// PATH, and without signal handlers: SIGINT and SIGTERM stay arsim's (sim/engine/runner.cpp,
+// StopSignals).
+PyConfig* config() {
+  static PyConfig c;
+  PyConfig_InitPythonConfig(&c);
+  c.install_signal_handlers = 0;
+  const PyStatus status = PyConfig_SetBytesString(&c, &c.program_name, ARSIM_PYTHON_EXECUTABLE);
+  if (PyStatus_Exception(status)) throw std::runtime_error(status.err_msg ? status.err_msg : "");
+  return &c;
+}
+
 // The interpreter and what it loaded. Members are destroyed after the destructor's body, which
 // takes the GIL back first: the loaded objects go before the interpreter ends.
 struct Interpreter {
-  // No signal handlers: SIGINT and SIGTERM stay arsim's (sim/engine/runner.cpp, StopSignals).
-  py::scoped_interpreter guard{false};
+  // Not arsim's own folder on sys.path: the scenario's goes first (put_first_on_path).
+  py::scoped_interpreter guard{config(), 0, nullptr, false};
   std::map<std::string, py::object> modules;  // by absolute path or module name
   std::map<std::string, py::object> classes;  // by the name the scenario gave
   PyThreadState* released = nullptr;
@@ -78,7 +92,8 @@ py::object import_module(const std::string& name) {
 
 std::string folder() {
   const std::string& dir = schedulers::protocol::algorithm_directory();
-  return fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir)).lexically_normal().string();
+  const fs::path at = fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir)).lexically_normal();
+  return (at.has_filename() ? at : at.parent_path()).string();  // without a trailing '/'
 }
 
 }  // namespace
@@ -98,7 +113,12 @@ ClassName parse_class_name(const std::string& name) {
 }
 
 Lock::Started::Started() {
-  if (!interpreter()) interpreter().emplace();
+  if (interpreter()) return;
+  try {
+    interpreter().emplace();
+  } catch (const std::exception& e) {  // PYTHONHOME wrong, say: no library to start with
+    throw std::runtime_error(std::string("starting Python: ") + e.what());
+  }
 }
 
 Lock::Lock() = default;

@@ -68,20 +68,23 @@ def test_forked_runs_in_parallel_use_the_class_and_match_one_at_a_time(tmp_path)
                            shallow=False)
 
 
+def failed_run(scenario, out, *sets):
+    """stderr's one line of a single run that fails, after checking that it left no completed
+    run (run.json) in `out`."""
+    r = arsim("run", scenario, "--out", str(out), *SHORT, *(a for s in sets for a in ("--set", s)))
+    assert r.returncode == 3 and not os.path.exists(out / "run.json"), r.stderr
+    return one_line(r.stderr)
+
+
 def test_an_infeasible_plan_fails_the_run_naming_the_request_and_the_constraint(tmp_path):
     scenario = copy_scenario(tmp_path, "elgl_greedy.xml")
-    out = tmp_path / "out"
-    r = arsim("run", scenario, "--out", str(out), *SHORT, "--set", "workload.cpus=16",
-              "--set", "grc.algorithm=algorithms.py:SmallestSite")
-    assert r.returncode != 0
-    line = [l for l in r.stderr.splitlines() if "infeasible" in l]
-    assert len(line) == 1, r.stderr
-    assert re.search(r"infeasible plan for request \d+: component 0 needs 16 cores, site '\w+' "
-                     r"has \d+ free", line[0]), line[0]
-    assert not os.path.exists(out / "run.json")  # not a completed run
+    sets = ["workload.cpus=16", "grc.algorithm=algorithms.py:SmallestSite"]
+    assert re.fullmatch(r"arsim: error: planner returned an infeasible plan for request \d+: "
+                        r"component 0 needs 16 cores, site '\w+' has \d+ free",
+                        failed_run(scenario, tmp_path / "out", *sets))
     # A run of a sweep, in a child process, fails the same way, and says why in its report.txt.
-    r = arsim("run", scenario, "--out", str(tmp_path / "two"), *SHORT, "--set", "workload.cpus=16",
-              "--set", "scenario.runs=2", "--set", "grc.algorithm=algorithms.py:SmallestSite")
+    r = arsim("run", scenario, "--out", str(tmp_path / "two"), *SHORT, "--set", sets[0],
+              "--set", sets[1], "--set", "scenario.runs=2")
     assert r.returncode == 1
     for run in ("run_000", "run_001"):
         assert not os.path.exists(tmp_path / "two" / run / "run.json")
@@ -90,15 +93,16 @@ def test_an_infeasible_plan_fails_the_run_naming_the_request_and_the_constraint(
                                 r"component 0 needs 16 cores.*\n", f.read())
 
 
-def test_an_exception_in_plan_is_one_line_with_the_exception(tmp_path):
+@pytest.mark.parametrize("name, problem", [
+    ("Raising", r"plan\(\) raised ZeroDivisionError: division by zero"),
+    ("SetAnswer", "a value of type set in the answer, which JSON has no form for"),
+    ("NoPlan", "the class has no method 'plan'"),
+])
+def test_an_exception_in_plan_is_one_line_with_the_exception(tmp_path, name, problem):
     scenario = copy_scenario(tmp_path, "elgl_greedy.xml")
-    r = arsim("run", scenario, "--out", str(tmp_path / "out"), *SHORT,
-              "--set", "grc.algorithm=algorithms.py:Raising")
-    assert r.returncode != 0
-    lines = [l for l in r.stderr.splitlines() if "ZeroDivisionError" in l]
-    assert len(lines) == 1, r.stderr
-    assert re.search(r"plan of request \d+: Python class 'algorithms.py:Raising': plan\(\) raised "
-                     r"ZeroDivisionError: division by zero", lines[0]), lines[0]
+    line = failed_run(scenario, tmp_path / "out", f"grc.algorithm=algorithms.py:{name}")
+    assert re.fullmatch(rf"arsim: error: plan of request \d+: Python class 'algorithms.py:{name}': "
+                        rf"{problem}", line), line
 
 
 @pytest.mark.parametrize("name, problem", [

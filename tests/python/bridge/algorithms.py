@@ -82,6 +82,16 @@ class Raising(FirstFit):
         return {"plans": [1 / 0]}
 
 
+class SetAnswer(FirstFit):
+    def plan(self, message):
+        return {"plans": {0}}
+
+
+class NoPlan:
+    def __init__(self, params, rng):
+        pass
+
+
 class EarliestFree:
     """Each task, its predecessor first, on the resource where it can start soonest."""
 
