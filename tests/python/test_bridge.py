@@ -114,6 +114,7 @@ def test_an_exception_in_plan_is_one_line_with_the_exception(tmp_path, name, pro
     ("broken.py:C", r"importing broken.py failed: SyntaxError: .*\(broken.py, line 1\)"),
     ("algorithms.py:__doc__", "'__doc__' in algorithms.py is a str, not a class"),
     (":C", "expected FILE.py:Class or package.module:Class"),
+    ("algorithms.py:BadInit", "its constructor raised ValueError: no such weight"),
 ])
 def test_a_bad_class_name_is_refused_by_check_with_file_and_line(tmp_path, name, problem):
     scenario = copy_scenario(tmp_path, "elgl_greedy.xml", planner=name)

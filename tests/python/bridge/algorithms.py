@@ -164,3 +164,8 @@ class NoGangs:
     def gang(self, message):
         self.cycles += 1
         return {"gangs": []}
+
+
+class BadInit:
+    def __init__(self, params, rng):
+        raise ValueError("no such weight")
