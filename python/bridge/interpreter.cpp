@@ -61,8 +61,8 @@ std::optional<Interpreter>& interpreter() {
   return it;
 }
 
-// The scenario's folder goes first on sys.path (module:Class), and a file's folder next to it,
-// so that a module beside the file imports.
+// Puts `folder` first on sys.path unless it is on it: the scenario's folder (module:Class), and a
+// FILE.py's folder, so that a module beside the file imports.
 void put_first_on_path(const std::string& folder) {
   py::list path = py::module_::import("sys").attr("path");
   py::str entry(folder);
