@@ -7,6 +7,7 @@
 //                                  the same plan
 //   python-bridge/plan-message     of which: the adapter's plan message (schedulers/protocol),
 //                                  which an `external` command costs as well
+//   python-bridge/ask              of which: the bridge, PythonConversation::ask of that message
 // and the two ways of passing a message, to keep the faster (the bridge converts directly):
 //   python-bridge/to-python/direct   nlohmann json -> dict with the C API (convert.hpp)
 //   python-bridge/to-python/text     json.loads(protocol::line_of(message))
@@ -115,6 +116,17 @@ Json plan_message() {
   const Setup s;
   return schedulers::protocol::plan_message(s.request, s.frames);
 }
+
+// The bridge alone: the message built once, then asked (to dict, the call, the answer to JSON).
+void BM_ask(benchmark::State& state) {
+  const Json message = plan_message();
+  const auto conversation = trivial_conversation();
+  for (auto _ : state) {
+    Json answer = conversation->ask(message);
+    benchmark::DoNotOptimize(answer);
+  }
+}
+BENCHMARK(BM_ask)->Name("python-bridge/ask")->Unit(benchmark::kMicrosecond);
 
 void BM_plan_message(benchmark::State& state) {
   const Setup s;
