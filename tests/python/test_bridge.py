@@ -69,10 +69,10 @@ def test_forked_runs_in_parallel_use_the_class_and_match_one_at_a_time(tmp_path)
 
 
 def failed_run(scenario, out, *sets):
-    """stderr's one line of a single run that fails, after checking that it left no completed
-    run (run.json) in `out`."""
+    """stderr's one line of a single run that fails (exit status 1), after checking that it left
+    no completed run (run.json) in `out`."""
     r = arsim("run", scenario, "--out", str(out), *SHORT, *(a for s in sets for a in ("--set", s)))
-    assert r.returncode == 3 and not os.path.exists(out / "run.json"), r.stderr
+    assert r.returncode == 1 and not os.path.exists(out / "run.json"), r.stderr
     return one_line(r.stderr)
 
 
@@ -89,7 +89,7 @@ def test_an_infeasible_plan_fails_the_run_naming_the_request_and_the_constraint(
     for run in ("run_000", "run_001"):
         assert not os.path.exists(tmp_path / "two" / run / "run.json")
         with open(tmp_path / "two" / run / "report.txt") as f:
-            assert re.fullmatch(r"run failed \(exit 3\): .*infeasible plan for request \d+: "
+            assert re.fullmatch(r"run failed \(exit 1\): .*infeasible plan for request \d+: "
                                 r"component 0 needs 16 cores.*\n", f.read())
 
 
