@@ -13,6 +13,7 @@
 
 #include "base/numbers.hpp"
 #include "schedulers/param_text.hpp"
+#include "schedulers/protocol/foreign.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
@@ -24,6 +25,9 @@
 #include "sim/platform/platform_view.hpp"
 #include "sim/scenario/key_text.hpp"
 #include "workloads/request_file.hpp"
+#ifdef ARSIM_PYTHON_BRIDGE
+#include "python/bridge/bridge.hpp"
+#endif
 
 namespace {
 
@@ -32,6 +36,10 @@ using arsim::scenario::Settings;
 
 Settings load(const Catalog& catalog, const std::string& file, const std::vector<std::string>& sets,
               const std::string& seed) {
+  // An algorithm outside the tree (a Python class's file, an `external` command) is found from
+  // the scenario's folder.
+  arsim::schedulers::protocol::set_algorithm_directory(
+      std::filesystem::path(file).parent_path().string());
   Settings s = arsim::scenario::load_scenario(file, catalog.kinds.schemas());
   std::vector<std::string> all = sets;
   // --seed is an unsigned 64-bit integer like the scenario's seed: anything else is refused, not
@@ -297,6 +305,9 @@ int main(int argc, char** argv) {
 
   Catalog reg;
   arsim::kinds::register_builtins(reg);
+#ifdef ARSIM_PYTHON_BRIDGE
+  arsim::python_bridge::register_python(reg.algorithms);  // names FILE.py:Class, module:Class
+#endif
   if (cls->parsed())
     return arsim::cli::classad_command(cls->remaining(), reg.algorithms.gang_matchers, std::cout,
                                        std::cerr);
