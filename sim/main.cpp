@@ -177,11 +177,24 @@ int collect(const Catalog& catalog, const std::string& dir) {
   return arsim::engine::collect_sweep(catalog, s, out, std::cout);
 }
 
+// Where the analysis package is: beside an installed binary (PREFIX/bin/arsim ->
+// PREFIX/lib/python3/dist-packages, python/CMakeLists.txt), else the source tree it was built from.
+std::string analysis_home() {
+  std::error_code err;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", err);
+  if (!err) {
+    const auto installed = exe.parent_path().parent_path() / "lib" / "python3" / "dist-packages";
+    if (std::filesystem::exists(installed / "analysis" / "report" / "__main__.py", err))
+      return installed;
+  }
+  return ARSIM_SOURCE_DIR;
+}
+
 // arsim report DIR: the HTML report of analysis/report (docs/guide/report.md), made by Debian's
-// Python with this source tree on PYTHONPATH; its exit status is the module's (2: not a results
-// folder).
+// Python with the analysis package on PYTHONPATH; its exit status is the module's (2: not a
+// results folder).
 int report(const std::string& dir, const std::string& out = {}) {
-  std::string path = ARSIM_SOURCE_DIR;
+  std::string path = analysis_home();
   if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += std::string(":") + old;
   std::cout.flush();
   const pid_t pid = ::fork();
