@@ -104,43 +104,63 @@ Json graph_message(const model::ResourceGraph& graph) {
   return {{"type", "graph"}, {"vertices", vertices}, {"edges", edges}};
 }
 
+namespace {
+
+// A JSON object with its members in order, filled without searching for keys, and a JSON list
+// of numbers: the pieces of the messages sent once per decision, which are most of what a
+// decision costs an algorithm outside the tree (python/bridge/README.md, Cost).
+Json object_of(std::initializer_list<std::pair<const char*, Json>> members) {
+  Json out(Json::value_t::object);
+  auto& o = out.get_ref<Json::object_t&>();
+  o.reserve(members.size());
+  for (const auto& [key, value] : members) o.emplace_back(key, value);
+  return out;
+}
+
+template <class T>
+Json numbers(const std::vector<T>& values) {
+  Json out(Json::value_t::array);
+  auto& a = out.get_ref<Json::array_t&>();
+  a.reserve(values.size());
+  for (const T& v : values) a.emplace_back(v);
+  return out;
+}
+
+}  // namespace
+
 Json plan_message(const model::Request& r, const std::vector<model::Availability>& frames) {
-  // Built by moves: nested initializer lists would copy every frame's arrays once or twice, which
-  // is most of what a decision costs a Python planner (python/bridge/README.md, Cost).
-  Json request = Json::object();
-  request["id"] = r.id;
-  request["user"] = r.user;
-  request["submit"] = r.submit;
-  request["est"] = r.est;
-  request["lst"] = r.lst;
-  request["duration"] = r.duration;
-  request["service_level"] = r.service_level;
-  Json& components = request["components"] = Json::array();
-  for (const auto& c : r.components) {
-    Json component = Json::object();
-    component["cpus"] = c.cpus;
-    components.push_back(std::move(component));
-  }
-  Json& pairs = request["pairs"] = Json::array();
-  for (const auto& p : r.pairs) {
-    Json pair = Json::object();
-    pair["a"] = p.a;
-    pair["b"] = p.b;
-    pair["bandwidth"] = p.bandwidth;
-    pairs.push_back(std::move(pair));
-  }
-  Json m = Json::object();
-  m["type"] = "plan";
-  m["request"] = std::move(request);
-  Json& fs = m["frames"] = Json::array();
+  Json components(Json::value_t::array), pairs(Json::value_t::array), fs(Json::value_t::array);
+  for (const auto& c : r.components) components.push_back(object_of({{"cpus", c.cpus}}));
+  for (const auto& p : r.pairs)
+    pairs.push_back(object_of({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}}));
+  fs.get_ref<Json::array_t&>().reserve(frames.size());
   for (const auto& f : frames) {
-    Json frame = Json::object();
-    frame["start"] = f.frame.start;
-    frame["end"] = f.frame.end;
-    frame["free_cores"] = f.free_cores;
-    frame["free_bandwidth"] = f.free_bandwidth;
+    Json frame(Json::value_t::object);
+    auto& o = frame.get_ref<Json::object_t&>();
+    o.reserve(4);
+    o.emplace_back("start", f.frame.start);
+    o.emplace_back("end", f.frame.end);
+    o.emplace_back("free_cores", numbers(f.free_cores));
+    o.emplace_back("free_bandwidth", numbers(f.free_bandwidth));
     fs.push_back(std::move(frame));
   }
+  Json request = object_of({{"id", r.id},
+                            {"user", r.user},
+                            {"submit", r.submit},
+                            {"est", r.est},
+                            {"lst", r.lst},
+                            {"duration", r.duration},
+                            {"service_level", r.service_level}});
+  auto& ro = request.get_ref<Json::object_t&>();
+  ro.reserve(9);
+  ro.emplace_back("components", std::move(components));
+  ro.emplace_back("pairs", std::move(pairs));
+  Json m(Json::value_t::object);
+  auto& mo = m.get_ref<Json::object_t&>();
+  mo.reserve(3);
+  mo.emplace_back("type", "plan");
+  mo.emplace_back("request", std::move(request));
+  mo.emplace_back("frames", std::move(fs));
   return m;
 }
 
