@@ -150,3 +150,18 @@ def test_a_python_algorithm_of_each_other_family_passes_the_audit(tmp_path, scen
     args = [a for s in sets for a in ("--set", s)]
     r = arsim("run", path, "--out", str(tmp_path / "out"), "--audit", *args)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("scenario, sets, problem", [
+    ("matching_sim.xml", ["matcher.algorithm=algorithms.py:AllOnFirst", "workload.jobs=60",
+                          "scenario.runs=1"], r"match of batch \d+: .*infeasible matching: job \d+"),
+    ("gangmatch_sim.xml", ["matchmaker.algorithm=algorithms.py:LoneRoot", "workload.jobs=20",
+                           "scenario.runs=1"], r"port"),
+])
+def test_a_wrong_matching_or_gang_fails_the_run_in_one_line(tmp_path, scenario, sets, problem):
+    path = copy_scenario(tmp_path, scenario)
+    args = [a for s in sets for a in ("--set", s)]
+    r = arsim("run", path, "--out", str(tmp_path / "out"), *args)
+    assert r.returncode == 1, r.stderr
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and re.search(problem, lines[0]), r.stderr

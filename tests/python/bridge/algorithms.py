@@ -169,3 +169,25 @@ class NoGangs:
 class BadInit:
     def __init__(self, params, rng):
         raise ValueError("no such weight")
+
+
+class LoneRoot:
+    """Answers each cycle with a gang of its first root alone, its ports left unbound: wrong."""
+
+    def __init__(self, params, rng):
+        pass
+
+    def gang(self, message):
+        roots = message["roots"]
+        return {"gangs": [[{"ad": roots[0], "parent": -1, "parent_port": -1, "port": -1}]]
+                if roots else []}
+
+
+class AllOnFirst:
+    """Puts every dependency of every job on resource 0, whatever its type or load: wrong."""
+
+    def __init__(self, params, rng):
+        pass
+
+    def match(self, message):
+        return {"assigned": [[0] * len(job["depends"]) for job in message["jobs"]]}
