@@ -24,7 +24,7 @@ def arsim(*args):
 
 
 def copy_scenario(tmp_path, name, planner="greedy"):
-    """scenarios/NAME in tmp_path without its sweep, the platform path absolute, the <grc>'s
+    """The shipped scenario `name` in tmp_path without its sweep, the platform path absolute, the <grc>'s
     algorithm `planner`, algorithms.py beside it."""
     with open(os.path.join(ROOT, "scenarios", name)) as f:
         text = f.read()
