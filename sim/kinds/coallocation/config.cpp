@@ -134,6 +134,16 @@ std::string coordinator_of(const scenario::Settings& s, const std::string& user)
   return scenario::read_config<UserKeys>(s, {user}).grc.value_or(kDefaultCoordinator);
 }
 
+ResubmitPolicy resubmit_policy(const scenario::Settings& s, const std::string& user) {
+  return scenario::read_config<ResubmitPolicy>(s, {user});
+}
+
+bool resubmits(const scenario::Settings& s) {
+  const auto& users = s.users();
+  return std::any_of(users.begin(), users.end(),
+                     [&](const std::string& u) { return resubmit_policy(s, u).attempts > 0; });
+}
+
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,
                                                               const scenario::Settings& s,
                                                               const std::string& run_dir,

@@ -51,6 +51,10 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   // One courier per coordinator from the users' host carries every submission of its users to
   // it, in submission order.
   std::map<std::string, std::shared_ptr<User::Submissions>> couriers;
+  // Attempts of resubmission policies take ids after every id of the workload, in the order the
+  // users make them.
+  auto next_id = std::make_shared<int>(0);
+  for (const auto& r : requests) *next_id = std::max(*next_id, r.id + 1);
   for (const auto& name : names) {
     std::vector<model::Request> mine;
     for (const auto& r : requests)
@@ -61,7 +65,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     auto& courier = couriers[coordinator_of(s, name)];
     if (!courier)
       courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
-    spawn<User>("user-" + name, view.user_host, name, mine, courier);
+    const Resubmission resubmission{resubmit_policy(s, name), next_id, ctx.events};
+    spawn<User>("user-" + name, view.user_host, name, mine, courier, resubmission);
   }
 }
 
@@ -124,9 +129,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;
-  if (record.requests.size() != requests.size())
+  record.resubmission = resubmits(s);
+  const std::size_t submitted = requests.size() + record.resubmissions.size();
+  if (record.requests.size() != submitted)
     throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
-                             " of " + std::to_string(requests.size()) + " requests decided");
+                             " of " + std::to_string(submitted) + " requests decided");
 
   const auto& graph = sim.view().graph;
   const std::string workload_text = workloads::format_request_file(requests);
