@@ -78,6 +78,13 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
+AuditSetup audit_setup(const scenario::Settings& s, const platform::PlatformView& view) {
+  AuditSetup setup{
+      std::nullopt, users_coordinators(s), site_host_cores(view), metrics_config(s), {}};
+  for (const auto& user : s.users()) setup.resubmit[user] = resubmit_policy(s, user);
+  return setup;
+}
+
 }  // namespace
 
 std::string Kind::description() const {
@@ -142,9 +149,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   print_summary(report, record, graph, mcfg);
 
   engine::RunOutcome out;
-  if (options.audit)
-    out.violations = audit_run(
-        dir, graph, {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), mcfg});
+  if (options.audit) out.violations = audit_run(dir, graph, audit_setup(s, sim.view()));
   double planning = 0, planning_cpu = 0;
   std::size_t accepted = 0;
   for (const auto& r : record.requests) {
@@ -170,9 +175,7 @@ std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::Run
   const auto platform_keys = scenario::read_config<PlatformKeys>(s);
   engine::Simulation sim(platform_keys.file, false, read_options(platform_keys));
   apply_site_overrides(s, sim.view().graph);
-  return audit_run(
-      dir, sim.view().graph,
-      {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), metrics_config(s)});
+  return audit_run(dir, sim.view().graph, audit_setup(s, sim.view()));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {
