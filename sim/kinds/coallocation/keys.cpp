@@ -63,7 +63,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .only(kGridars).in("s")
           .about("EST is drawn uniformly on the grid window_start + k · est_grain (s); 60 gives whole minutes"),
       field("user.*.mean_interarrival", &GridarsUser::mean_interarrival).above(0).in("s")
-          .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival summed over the users at most 100,000 (the requests of a run)"),
+          .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival × (1 + `resubmit.attempts`) summed over the users at most 100,000 (the requests of a run)"),
       field("user.*.service_level", &GridarsUser::service_level).above(0).at_most(1)
           .about("share of the availability the user is shown (GridARS option C)"),
       field("user.*.grc", &UserKeys::grc)
