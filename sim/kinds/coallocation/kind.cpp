@@ -126,7 +126,10 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
-  engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
+  // Attempts of a resubmission policy are decided too, but how many there will be is not known.
+  const char* decided =
+      resubmits(s) ? "requests decided (attempts not in the total)" : "requests decided";
+  engine::ProgressLine progress(dir, decided, requests.size(), options.progress);
   engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
   // The actors' events go to the recorder alone: it starts nothing and changes no simulated state
   // (the GRCs start the transfers of the plans they commit).
