@@ -86,9 +86,9 @@ void User::submit_and_resubmit(sg4::Mailbox* inbox) {
   }
 }
 
-bool User::queue_attempt(const Pending& p, double rejected) {
+void User::queue_attempt(const Pending& p, double rejected) {
   const ResubmitPolicy& policy = resubmission_.policy;
-  if (p.attempt >= policy.attempts) return false;
+  if (p.attempt >= policy.attempts) return;
   const int id = (*resubmission_.next_id)++;
   Pending next{resubmitted(p.request, policy, rejected, id), p.original, p.attempt + 1};
   XBT_DEBUG("%s: request %d rejected; attempt %d of request %d is request %d", name_.c_str(),
@@ -97,7 +97,6 @@ bool User::queue_attempt(const Pending& p, double rejected) {
   const auto at = std::upper_bound(queue_.begin(), queue_.end(), next.request.submit,
                                    [](double t, const Pending& x) { return t < x.request.submit; });
   queue_.insert(at, std::move(next));
-  return true;
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -42,8 +42,9 @@ class User {
   };
   void submit_all(sg4::Mailbox* inbox);
   void submit_and_resubmit(sg4::Mailbox* inbox);
-  // The attempt after the rejection of `p`, queued in submit order; false when none is left.
-  bool queue_attempt(const Pending& p, double rejected);
+  // Queues the attempt after the rejection of `p` at `rejected`, in submit order, when the policy
+  // has one left.
+  void queue_attempt(const Pending& p, double rejected);
 
   std::string name_;
   std::vector<model::Request> requests_;
