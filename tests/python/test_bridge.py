@@ -24,8 +24,8 @@ def arsim(*args):
 
 
 def copy_scenario(tmp_path, name, planner="greedy"):
-    """The shipped scenario `name` in tmp_path without its sweep, the platform path absolute, the <grc>'s
-    algorithm `planner`, algorithms.py beside it."""
+    """The shipped scenario `name` in tmp_path without its sweep, the platform path absolute,
+    the <grc>'s algorithm `planner`, algorithms.py beside it."""
     with open(os.path.join(ROOT, "scenarios", name)) as f:
         text = f.read()
     text = re.sub(r'file="\.\./platforms/', f'file="{ROOT}/platforms/', text)
