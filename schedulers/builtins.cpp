@@ -1,6 +1,7 @@
 #include "schedulers/builtins.hpp"
 
 #include "schedulers/ctaap/planner.hpp"
+#include "schedulers/external/external.hpp"
 #include "schedulers/gangmatch/register.hpp"
 #include "schedulers/greedy/greedy.hpp"
 #include "schedulers/gridars_ip/gridars_ip.hpp"
@@ -18,6 +19,7 @@ void register_builtins(Registries& r) {
   spectral::register_schedulers(r.intervals);
   matching::register_matchers(r.matchers);
   gangmatch::register_matchers(r.gang_matchers);
+  external::register_external(r);
 }
 
 }  // namespace arsim::schedulers

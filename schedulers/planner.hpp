@@ -49,6 +49,14 @@ class CoallocationPlanner {
   // across frames overrides it.
   virtual std::unique_ptr<FramePlanning> start(const model::ResourceGraph& graph,
                                                const model::Request& request, PlannerStats& stats);
+
+  // Told once the GRC has decided `request` (GridARS §3.1 stage 2v): a plan committed or none. The
+  // built-ins keep no state between requests and ignore it; a learning algorithm outside the tree
+  // (docs/guide/protocol.md, `outcome`) takes its reward from it.
+  virtual void decided(const model::Request& request, bool accepted) {
+    static_cast<void>(request);
+    static_cast<void>(accepted);
+  }
 };
 
 // What bounds the size of a planner's model of one request: the reservation graph's sites and

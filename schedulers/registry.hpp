@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,14 +36,24 @@ class Registry {
     entries_.emplace(e.name, std::move(e));
   }
 
+  // What a family does with a name nobody registered: an entry made for it (a Python class named
+  // `FILE.py:Class`, python/bridge/), or nothing. `accepts` says which names it takes, for errors.
+  using Resolver = std::function<std::optional<Entry>(const std::string& name)>;
+  void set_resolver(Resolver resolver, std::string accepts) {
+    resolver_ = std::move(resolver);
+    resolver_accepts_ = std::move(accepts);
+  }
+
   // Throws ParamError listing the valid names when `name` is unknown, and naming the key when a
   // parameter is unknown or out of range.
   const Entry& get(const std::string& name) const {
-    auto it = entries_.find(name);
-    if (it == entries_.end())
-      throw ParamError(
-          fmt::format("unknown {} '{}'; valid: {}", family_, name, fmt::join(names(), ", ")));
-    return it->second;
+    if (auto it = entries_.find(name); it != entries_.end()) return it->second;
+    if (auto it = resolved_.find(name); it != resolved_.end()) return it->second;
+    if (resolver_)
+      if (auto e = resolver_(name)) return resolved_.emplace(name, std::move(*e)).first->second;
+    throw ParamError(fmt::format("unknown {} '{}'; valid: {}{}", family_, name,
+                                 fmt::join(names(), ", "),
+                                 resolver_accepts_.empty() ? "" : ", or " + resolver_accepts_));
   }
 
   Params validate(const std::string& name, const std::map<std::string, std::string>& raw) const {
@@ -65,6 +76,9 @@ class Registry {
  private:
   std::string family_;
   std::map<std::string, Entry> entries_;  // sorted: `arsim list` prints in a stable order
+  Resolver resolver_;
+  std::string resolver_accepts_;
+  mutable std::map<std::string, Entry> resolved_;  // what the resolver made, made once per name
 };
 
 }  // namespace arsim::schedulers

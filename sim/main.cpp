@@ -13,6 +13,8 @@
 
 #include "base/numbers.hpp"
 #include "schedulers/param_text.hpp"
+#include "schedulers/protocol/foreign.hpp"
+#include "sim/actors/spawn.hpp"
 #include "sim/cli/classad_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
@@ -23,6 +25,9 @@
 #include "sim/platform/platform_view.hpp"
 #include "sim/scenario/key_text.hpp"
 #include "workloads/request_file.hpp"
+#ifdef ARSIM_PYTHON_BRIDGE
+#include "python/bridge/bridge.hpp"
+#endif
 
 namespace {
 
@@ -31,6 +36,10 @@ using arsim::scenario::Settings;
 
 Settings load(const Catalog& catalog, const std::string& file, const std::vector<std::string>& sets,
               const std::string& seed) {
+  // An algorithm outside the tree (a Python class's file, an `external` command) is found from
+  // the scenario's folder.
+  arsim::schedulers::protocol::set_algorithm_directory(
+      std::filesystem::path(file).parent_path().string());
   Settings s = arsim::scenario::load_scenario(file, catalog.kinds.schemas());
   std::vector<std::string> all = sets;
   // --seed is an unsigned 64-bit integer like the scenario's seed: anything else is refused, not
@@ -168,11 +177,24 @@ int collect(const Catalog& catalog, const std::string& dir) {
   return arsim::engine::collect_sweep(catalog, s, out, std::cout);
 }
 
+// Where the analysis package is: beside an installed binary (PREFIX/bin/arsim ->
+// PREFIX/lib/python3/dist-packages, python/CMakeLists.txt), else the source tree it was built from.
+std::string analysis_home() {
+  std::error_code err;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", err);
+  if (!err) {
+    const auto installed = exe.parent_path().parent_path() / "lib" / "python3" / "dist-packages";
+    if (std::filesystem::exists(installed / "analysis" / "report" / "__main__.py", err))
+      return installed;
+  }
+  return ARSIM_SOURCE_DIR;
+}
+
 // arsim report DIR: the HTML report of analysis/report (docs/guide/report.md), made by Debian's
-// Python with this source tree on PYTHONPATH; its exit status is the module's (2: not a results
-// folder).
+// Python with the analysis package on PYTHONPATH; its exit status is the module's (2: not a
+// results folder).
 int report(const std::string& dir, const std::string& out = {}) {
-  std::string path = ARSIM_SOURCE_DIR;
+  std::string path = analysis_home();
   if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += std::string(":") + old;
   std::cout.flush();
   const pid_t pid = ::fork();
@@ -296,6 +318,9 @@ int main(int argc, char** argv) {
 
   Catalog reg;
   arsim::kinds::register_builtins(reg);
+#ifdef ARSIM_PYTHON_BRIDGE
+  arsim::python_bridge::register_python(reg.algorithms);  // names FILE.py:Class, module:Class
+#endif
   if (cls->parsed())
     return arsim::cli::classad_command(cls->remaining(), reg.algorithms.gang_matchers, std::cout,
                                        std::cerr);
@@ -343,6 +368,9 @@ int main(int argc, char** argv) {
     std::cerr << "arsim: " << e.what() << "\n";
     return 2;
   } catch (const arsim::metrics::WriteError& e) {  // disk full: the run failed, no defect
+    std::cerr << "arsim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const arsim::actors::ActorFailure& e) {  // an algorithm's wrong answer: the run failed
     std::cerr << "arsim: error: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {

@@ -4,6 +4,7 @@ process, since SimGrid allows one engine per process. The child gets a process g
 forked. Its stderr is read on a pseudo-terminal when progress is wanted, since the sweep prints
 its "N/M runs done" line only to a terminal (sim/engine/runner.cpp)."""
 
+import inspect
 import os
 import re
 import signal
@@ -151,6 +152,8 @@ def _raise(cmd, status, lines):
 
 
 def _text(value):
+    if isinstance(value, type):  # a Python algorithm: arsim imports it from its file by name
+        return f"{os.path.abspath(inspect.getfile(value))}:{value.__qualname__}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -13,12 +15,25 @@ namespace arsim::actors {
 
 namespace sg4 = simgrid::s4u;
 
+// What an actor threw (an algorithm's wrong answer, a broken client of `external`): the run
+// fails with that one line instead of aborting the process.
+class ActorFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Runs an actor's body. An exception ends the simulation: its message is kept (the first one
+// only) and every other actor is killed, so the engine returns and rethrow_failure() reports it.
+void guarded(const std::function<void()>& body);
+// Throws ActorFailure with what an actor threw during the engine's run, if one did.
+void rethrow_failure();
+
 // Starts an actor of class A (constructed here, so its constructor validates before anything
 // runs). The object is shared, not copied: actor classes own state such as reservation tables.
 template <class A, class... Args>
 sg4::ActorPtr spawn(const std::string& name, sg4::Host* host, Args&&... args) {
   auto actor = std::make_shared<A>(std::forward<Args>(args)...);
-  return sg4::Actor::create(name, host, [actor]() { (*actor)(); });
+  return sg4::Actor::create(name, host, [actor]() { guarded([&actor] { (*actor)(); }); });
 }
 
 // Sends a message without waiting for its receiver (detached): the receiver owns it through

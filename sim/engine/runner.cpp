@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "sim/actors/spawn.hpp"
 #include "sim/engine/aggregate.hpp"
 #include "sim/engine/run_state.hpp"
 #include "sim/metrics/csv.hpp"
@@ -45,6 +46,9 @@ namespace {
     reason = e.what();
     status = 2;
   } catch (const metrics::WriteError& e) {  // disk full, file size limit: the run failed
+    reason = e.what();
+    status = 1;
+  } catch (const actors::ActorFailure& e) {  // an algorithm's wrong answer: the run failed
     reason = e.what();
     status = 1;
   } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 
 #include <xbt/log.h>
 
+#include "sim/actors/spawn.hpp"
 #include "sim/engine/start_engine.hpp"
 #include "sim/platform/platform_check.hpp"
 
@@ -22,6 +23,7 @@ Simulation::Simulation(const std::string& platform_file, bool verbose,
 
 double Simulation::run() {
   engine_->run();
+  actors::rethrow_failure();
   return sg4::Engine::get_clock();
 }
 

@@ -44,3 +44,13 @@ def test_the_installed_package_runs_a_scenario_from_outside_the_tree(tmp_path):
     jobs, requests, rows = map(int, counts.split())
     assert requests == rows > 0 and jobs > 0
     assert (work / "out" / "run.json").exists()
+    # The installed `arsim report` draws with the installed analysis package, not the source
+    # tree's: Python's verbose import lines say where `analysis` came from.
+    env.pop("PYTHONPATH")
+    env["PYTHONVERBOSE"] = "1"
+    report = subprocess.run([str(prefix / "bin" / "arsim"), "report", str(work / "out")],
+                            cwd=work, env=env, capture_output=True, text=True)
+    assert report.returncode == 0, report.stderr[-2000:]
+    origins = [l for l in report.stderr.splitlines() if "analysis/__init__.py" in l]
+    assert origins and all(str(site) in l for l in origins), origins
+    assert (work / "out" / "report.html").exists()

@@ -16,18 +16,21 @@ namespace arsim::kinds::coallocation {
 namespace {
 
 // The expected number of requests of one run, arrival_end / mean_interarrival summed over the
-// users, may not exceed kMaxRequests; the key of the busiest user is named.
+// users, may not exceed kMaxRequests; the key of the busiest user is named. A user that resubmits
+// may make 1 + resubmit.attempts requests of each.
 void check_request_count(const scenario::Settings& s, const workloads::GridarsConfig& c) {
   double expected = 0;
   std::size_t busiest = 0;
   for (std::size_t i = 0; i < c.users.size(); ++i) {
-    expected += c.arrival_end / c.users[i].mean_interarrival;
+    const int attempts = resubmit_policy(s, c.users[i].name).attempts;
+    expected += c.arrival_end / c.users[i].mean_interarrival * (1 + attempts);
     if (c.users[i].mean_interarrival < c.users[busiest].mean_interarrival) busiest = i;
   }
   if (c.users.empty() || expected <= kMaxRequests) return;
   s.fail_message("user." + c.users[busiest].name + ".mean_interarrival",
                  fmt::format("the users would submit {:.4g} requests per run (arrival_end / "
-                             "mean_interarrival summed over the users); the limit is {:g}",
+                             "mean_interarrival × (1 + resubmit.attempts) summed over the "
+                             "users); the limit is {:g}",
                              expected, kMaxRequests));
 }
 
@@ -132,6 +135,16 @@ std::vector<CoordinatorSetup> coordinator_setups(const scenario::Settings& s) {
 
 std::string coordinator_of(const scenario::Settings& s, const std::string& user) {
   return scenario::read_config<UserKeys>(s, {user}).grc.value_or(kDefaultCoordinator);
+}
+
+ResubmitPolicy resubmit_policy(const scenario::Settings& s, const std::string& user) {
+  return scenario::read_config<ResubmitPolicy>(s, {user});
+}
+
+bool resubmits(const scenario::Settings& s) {
+  const auto& users = s.users();
+  return std::any_of(users.begin(), users.end(),
+                     [&](const std::string& u) { return resubmit_policy(s, u).attempts > 0; });
 }
 
 std::shared_ptr<schedulers::CoallocationPlanner> make_planner(const engine::Catalog& catalog,

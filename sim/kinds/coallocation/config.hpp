@@ -16,6 +16,7 @@
 #include "sim/engine/catalog.hpp"
 #include "sim/kinds/coallocation/coordinator.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
+#include "sim/kinds/coallocation/resubmit.hpp"
 #include "sim/platform/platform_check.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "workloads/gridars_generator.hpp"
@@ -45,6 +46,10 @@ struct WorkloadKeys {
 struct UserKeys {
   std::optional<std::string> grc;  // the coordinator it submits to; the <grc> when absent
 };
+// The resubmission policy of `user` (user.NAME.resubmit.*; none for users the scenario does not
+// declare), and whether some user of the scenario resubmits.
+ResubmitPolicy resubmit_policy(const scenario::Settings& s, const std::string& user);
+bool resubmits(const scenario::Settings& s);
 struct SiteKeys {
   std::optional<double> unit_value;  // overrides the platform's
 };

@@ -112,6 +112,11 @@ class Coordinator {
     return RequestPlans(*this, graph, request, std::move(availability));
   }
 
+  // Stage 2v's end: tells the planner whether a plan of `request` was committed.
+  void decided(const model::Request& request, bool accepted) const {
+    planner_->decided(request, accepted);
+  }
+
  private:
   friend class RequestPlans;
   std::shared_ptr<schedulers::CoallocationPlanner> planner_;

@@ -9,6 +9,7 @@
 
 #include "sim/kinds/coallocation/config.hpp"
 #include "sim/kinds/coallocation/kind.hpp"
+#include "sim/kinds/coallocation/resubmit.hpp"
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/scenario/config.hpp"
 
@@ -62,11 +63,21 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .only(kGridars).in("s")
           .about("EST is drawn uniformly on the grid window_start + k · est_grain (s); 60 gives whole minutes"),
       field("user.*.mean_interarrival", &GridarsUser::mean_interarrival).above(0).in("s")
-          .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival summed over the users at most 100,000 (the requests of a run)"),
+          .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival × (1 + `resubmit.attempts`) summed over the users at most 100,000 (the requests of a run)"),
       field("user.*.service_level", &GridarsUser::service_level).above(0).at_most(1)
           .about("share of the availability the user is shown (GridARS option C)"),
       field("user.*.grc", &UserKeys::grc)
           .about("the GRC the user submits its requests to: `grc` (the `<grc>`, also when absent) or the name of a `<coordinator>`. Users of a request file that the scenario does not declare submit to the `<grc>`"),
+      field("user.*.resubmit.attempts", &ResubmitPolicy::attempts).implicit().at_least(0).at_most(100)
+          .about("attempts the user makes after its first request is rejected, each a new request submitted `resubmit.delay` after the previous one's rejection (GridARS §3.1 step 4); 0: no resubmission. Each attempt is a row of `requests.csv`; `resubmissions.csv` links it to its original"),
+      field("user.*.resubmit.delay", &ResubmitPolicy::delay).implicit().at_least(0).at_most(1e12).in("s")
+          .about("seconds from a rejection to the submission of the next attempt; its EST is max(previous EST, submission)"),
+      field("user.*.resubmit.window_factor", &ResubmitPolicy::window_factor).implicit().at_least(1).at_most(1e6)
+          .about("each attempt's window LST − EST is the previous one's × this factor (D unchanged)"),
+      field("user.*.resubmit.cpus_factor", &ResubmitPolicy::cpus_factor).implicit().above(0).at_most(1)
+          .about("each attempt's cores per component are the previous one's × this factor, rounded down, at least 1"),
+      field("user.*.resubmit.bandwidth_factor", &ResubmitPolicy::bandwidth_factor).implicit().above(0).at_most(1)
+          .about("each attempt's bandwidth per pair is the previous one's × this factor"),
       field("site.*.unit_value", &SiteKeys::unit_value).at_least(0)
           .about("CPU unit value vc_i of that site, overriding the platform's (GridARS option B; absent: the platform's); an unknown site is an error when the run loads the platform"),
       field("grc.algorithm", &CoordinatorSetup::planner)

@@ -51,6 +51,10 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   // One courier per coordinator from the users' host carries every submission of its users to
   // it, in submission order.
   std::map<std::string, std::shared_ptr<User::Submissions>> couriers;
+  // Attempts of resubmission policies take ids after every id of the workload, in the order the
+  // users make them.
+  auto next_id = std::make_shared<int>(0);
+  for (const auto& r : requests) *next_id = std::max(*next_id, r.id + 1);
   for (const auto& name : names) {
     std::vector<model::Request> mine;
     for (const auto& r : requests)
@@ -61,7 +65,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     auto& courier = couriers[coordinator_of(s, name)];
     if (!courier)
       courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
-    spawn<User>("user-" + name, view.user_host, name, mine, courier);
+    const Resubmission resubmission{resubmit_policy(s, name), next_id, ctx.events};
+    spawn<User>("user-" + name, view.user_host, name, mine, courier, resubmission);
   }
 }
 
@@ -71,6 +76,13 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   out.fallback = kDefaultCoordinator;
   for (const auto& user : s.users()) out.by_user[user] = coordinator_of(s, user);
   return out;
+}
+
+AuditSetup audit_setup(const scenario::Settings& s, const platform::PlatformView& view) {
+  AuditSetup setup{
+      std::nullopt, users_coordinators(s), site_host_cores(view), metrics_config(s), {}};
+  for (const auto& user : s.users()) setup.resubmit[user] = resubmit_policy(s, user);
+  return setup;
 }
 
 }  // namespace
@@ -114,7 +126,10 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   apply_site_overrides(s, sim.view().graph);
 
   Recorder recorder;
-  engine::ProgressLine progress(dir, "requests decided", requests.size(), options.progress);
+  // Attempts of a resubmission policy are decided too, but how many there will be is not known.
+  const char* decided =
+      resubmits(s) ? "requests decided (attempts not in the total)" : "requests decided";
+  engine::ProgressLine progress(dir, decided, requests.size(), options.progress);
   engine::CountingSink<Event, RequestDecided> counted(recorder, progress);
   // The actors' events go to the recorder alone: it starts nothing and changes no simulated state
   // (the GRCs start the transfers of the plans they commit).
@@ -124,9 +139,11 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   RunRecord record = recorder.finish(sim.run());
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;
-  if (record.requests.size() != requests.size())
+  record.resubmission = resubmits(s);
+  const std::size_t submitted = requests.size() + record.resubmissions.size();
+  if (record.requests.size() != submitted)
     throw std::runtime_error("the run ended with " + std::to_string(record.requests.size()) +
-                             " of " + std::to_string(requests.size()) + " requests decided");
+                             " of " + std::to_string(submitted) + " requests decided");
 
   const auto& graph = sim.view().graph;
   const std::string workload_text = workloads::format_request_file(requests);
@@ -135,9 +152,7 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   print_summary(report, record, graph, mcfg);
 
   engine::RunOutcome out;
-  if (options.audit)
-    out.violations = audit_run(
-        dir, graph, {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), mcfg});
+  if (options.audit) out.violations = audit_run(dir, graph, audit_setup(s, sim.view()));
   double planning = 0, planning_cpu = 0;
   std::size_t accepted = 0;
   for (const auto& r : record.requests) {
@@ -163,9 +178,7 @@ std::vector<std::string> Kind::audit(const engine::Catalog&, const scenario::Run
   const auto platform_keys = scenario::read_config<PlatformKeys>(s);
   engine::Simulation sim(platform_keys.file, false, read_options(platform_keys));
   apply_site_overrides(s, sim.view().graph);
-  return audit_run(
-      dir, sim.view().graph,
-      {std::nullopt, users_coordinators(s), site_host_cores(sim.view()), metrics_config(s)});
+  return audit_run(dir, sim.view().graph, audit_setup(s, sim.view()));
 }
 
 std::vector<std::string> Kind::sweep_metrics() const {

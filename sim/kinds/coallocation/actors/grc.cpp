@@ -165,9 +165,11 @@ void Grc::handle(const protocol::Submit& submit) {
   RequestRecord rec =
       decided_request(r, plans.tally(), std::move(committed), sg4::Engine::get_clock(), name_);
   const bool accepted = rec.outcome == Outcome::Accepted;
+  coordinator_.decided(r, accepted);
   XBT_DEBUG("request %d of %s: %s after %d plan(s)", r.id, r.user.c_str(),
             accepted ? "accepted" : "rejected", rec.plans_tried);
-  courier(submit.reply).send({r.id, accepted, rec.plan.frame}, kControlMessageBytes);
+  courier(submit.reply)
+      .send({r.id, accepted, rec.plan.frame, rec.decision_time}, kControlMessageBytes);
   if (accepted && transfers_) transfers_->start(rec.request, rec.plan);
   ctx_.events->on(RequestDecided{std::move(rec)});
 }

@@ -28,6 +28,7 @@ struct Decision {
   int request_id = -1;
   bool accepted = false;
   model::TimeFrame frame;
+  double time = 0;  // simulated time of the decision: a resubmission counts its delay from it
 };
 
 // One resource of an RM: a vertex id (cores) or an edge id (bandwidth), and an amount.

@@ -228,11 +228,13 @@ void expect_load_rows(const std::vector<RequestRow>& requests,
 void check_summary(const std::vector<RequestRow>& requests,
                    const std::vector<ReservationRow>& reservations,
                    const metrics::CsvTable& summary, const model::ResourceGraph& g,
-                   const MetricsConfig& cfg, std::vector<std::string>& violations) {
+                   const MetricsConfig& cfg, std::vector<std::string>& violations,
+                   const std::vector<SummaryRow>& extra) {
   const Buckets b{cfg.bucket, cfg.arrival_end};
   Expected want;
   expect_user_rows(requests, b, want);
   expect_load_rows(requests, reservations, g, cfg, b, want);
+  for (const auto& r : extra) want[{r.metric, r.user, r.resource, r.bucket_end}] = r.value;
   const auto c_metric = summary.column("metric"), c_user = summary.column("user"),
              c_resource = summary.column("resource"), c_bucket = summary.column("bucket_end"),
              c_value = summary.column("value");

@@ -27,10 +27,12 @@ void check_resources(const std::vector<ReservationRow>& reservations, const metr
 
 // summary.csv: exactly the rows writers.hpp defines (submitted, accepted, success_ratio,
 // mean_time_deviation per user and "all"; request_load; site_load per site), each value
-// recomputed from requests.csv and reservations.csv.
+// recomputed from requests.csv and reservations.csv; and the `extra` rows (the resubmission
+// metrics the auditor recomputed, output/audit_resubmissions.hpp).
 void check_summary(const std::vector<RequestRow>& requests,
                    const std::vector<ReservationRow>& reservations,
                    const metrics::CsvTable& summary, const model::ResourceGraph& g,
-                   const MetricsConfig& cfg, std::vector<std::string>& violations);
+                   const MetricsConfig& cfg, std::vector<std::string>& violations,
+                   const std::vector<SummaryRow>& extra = {});
 
 }  // namespace arsim::kinds::coallocation::audit

@@ -284,7 +284,7 @@ void Auditor::check_capacity(const std::vector<ReservationRow>& res) {
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
                                    std::optional<model::TimeFrame> window,
                                    const audit::CoordinatorOfUser& coordinators) {
-  return audit_run(run_dir, g, AuditSetup{window, coordinators, {}, std::nullopt});
+  return audit_run(run_dir, g, AuditSetup{window, coordinators, {}, std::nullopt, {}});
 }
 
 std::vector<std::string> audit_run(const std::string& run_dir, const model::ResourceGraph& g,
@@ -297,9 +297,24 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     const auto requests = audit::read_requests(req, a.violations());
     const auto reservations = audit::read_reservations(res, a.violations());
     a.run(requests, reservations);
+    // Attempts of a resubmission policy are not in workload.txt: resubmissions.csv accounts for
+    // them.
+    std::vector<SummaryRow> resubmission_rows;
+    auto originals = requests;
+    if (std::filesystem::exists(dir / "resubmissions.csv")) {
+      const CsvTable links = read_csv((dir / "resubmissions.csv").string());
+      resubmission_rows =
+          audit::check_resubmissions(req, requests, links, setup.resubmit, a.violations());
+      std::vector<std::string> ignored;  // check_resubmissions reported them
+      const auto attempts = audit::attempt_ids(links, ignored);
+      std::erase_if(originals, [&](const auto& r) { return attempts.count(r.id) > 0; });
+    } else if (std::any_of(setup.resubmit.begin(), setup.resubmit.end(),
+                           [](const auto& p) { return p.second.attempts > 0; })) {
+      a.violations().push_back("resubmissions.csv is missing: a user has resubmit.attempts > 0");
+    }
     try {
-      audit::check_workload(requests, workloads::read_request_file((dir / "workload.txt").string()),
-                            a.violations());
+      audit::check_workload(
+          originals, workloads::read_request_file((dir / "workload.txt").string()), a.violations());
     } catch (const std::exception& e) {
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
@@ -312,7 +327,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       audit::check_resources(reservations, jobs, read_csv((dir / "resources.csv").string()), g,
                              *setup.metrics, transfers, a.violations());
       audit::check_summary(requests, reservations, read_csv((dir / "summary.csv").string()), g,
-                           *setup.metrics, a.violations());
+                           *setup.metrics, a.violations(), resubmission_rows);
     }
     const bool has_attempts = std::filesystem::exists(dir / "attempts.csv"),
                has_grcs = std::filesystem::exists(dir / "grcs.csv");

@@ -21,6 +21,9 @@
 //   - every derived number is what the raw records give: time_deviation in requests.csv, the
 //     times in jobs.csv (output/audit_inputs.hpp), every row of resources.csv and summary.csv
 //     (output/audit_metrics.hpp), grcs.csv (output/competition.hpp);
+//   - resubmissions.csv links each attempt to a rejection as the users' policies say, and the
+//     resubmission metrics of summary.csv are what it and requests.csv give
+//     (output/audit_resubmissions.hpp); attempts are checked against it, not workload.txt;
 //   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
 //     before these files existed have neither and are audited without them.
 #pragma once
@@ -32,6 +35,7 @@
 #include "model/resource_graph.hpp"
 #include "model/time.hpp"
 #include "sim/kinds/coallocation/output/audit_hosts.hpp"
+#include "sim/kinds/coallocation/output/audit_resubmissions.hpp"
 #include "sim/kinds/coallocation/output/competition.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
 
@@ -44,6 +48,7 @@ struct AuditSetup {
   audit::SiteHosts hosts;                  // empty: the jobs' hosts are not checked
   // The run's buckets and windows; unset: resources.csv and summary.csv are not recomputed.
   std::optional<MetricsConfig> metrics;
+  audit::ResubmitPolicies resubmit;  // the users' resubmission policies
 };
 
 // Audits requests.csv, reservations.csv, workload.txt, jobs.csv, attempts.csv and grcs.csv in

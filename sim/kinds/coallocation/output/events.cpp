@@ -25,6 +25,8 @@ void Recorder::on(const Event& event) {
     record_.flows.push_back(f->flow);
   else if (const auto* t = std::get_if<TransferFinished>(&event))
     record_.transfers_done.push_back(t->transfer);
+  else if (const auto* r = std::get_if<Resubmitted>(&event))
+    record_.resubmissions.push_back(r->link);
   else
     record_.jobs.push_back(std::get<JobFinished>(event).job);
 }
@@ -48,6 +50,8 @@ RunRecord Recorder::finish(double end_time) {
                            " finished");
   std::sort(record_.requests.begin(), record_.requests.end(),
             [](const auto& a, const auto& b) { return a.request.id < b.request.id; });
+  std::sort(record_.resubmissions.begin(), record_.resubmissions.end(),
+            [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
   record_.end_time = end_time;
   return std::move(record_);
 }

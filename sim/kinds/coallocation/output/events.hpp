@@ -55,9 +55,14 @@ struct TransferFinished {
   TransferRecord transfer;
 };
 
+// A user resubmits a rejected request (resubmit.hpp); only with a resubmission policy.
+struct Resubmitted {
+  ResubmissionRecord link;
+};
+
 using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
                            ReservationCancelled, JobStarted, JobFinished, JobCancelled,
-                           FlowFinished, TransferFinished>;
+                           FlowFinished, TransferFinished, Resubmitted>;
 using EventSink = metrics::EventSink<Event>;
 using EventBus = metrics::EventBus<Event>;
 

@@ -84,6 +84,13 @@ void print_summary(std::ostream& out, const RunRecord& rec, const model::Resourc
                      last_bucket.empty() ? "-" : format_number(std::stod(last_bucket) / 60),
                      show(get("request_load", "all", "", last_bucket)),
                      show(sites > 0 ? std::optional(load_sum / sites) : std::nullopt), sites);
+  if (rec.resubmission)
+    out << fmt::format(
+        "resubmission (all users): eventual acceptance {}, attempts per request {}, delay until "
+        "acceptance {} s\n",
+        show(get("eventual_acceptance", "all", "", "all")),
+        show(get("attempts_per_request", "all", "", "all")),
+        show(get("delay_until_acceptance", "all", "", "all"), "{:.1f}"));
   if (rec.coordinators.size() > 1) print_coordinators(out, rec);
 }
 

@@ -120,16 +120,25 @@ struct TransferRecord {
   std::vector<std::string> links;  // the SimGrid links the hops' flows crossed, in hop order
 };
 
+// An attempt of a resubmission policy (resubmit.hpp) and the request it resubmits.
+struct ResubmissionRecord {
+  int request_id = -1;   // the attempt
+  int original_id = -1;  // the first request, of the workload
+  int attempt = 0;       // 1, 2, ...
+};
+
 struct RunRecord {
-  std::vector<RequestRecord> requests;          // in request id order
-  std::vector<ReservationRecord> reservations;  // in commit order
-  std::vector<JobRecord> jobs;                  // in completion order
-  std::vector<AttemptRecord> attempts;          // failed attempts, in the order they failed
-  std::vector<std::string> coordinators;        // every coordinator of the run, <grc> first
-  double end_time = 0;                          // simulated time the run ended
-  bool transfers = false;                       // data was carried: `used` of paths is measured
-  std::vector<TransferRecord> transfers_done;   // in completion order
-  std::vector<FlowRecord> flows;                // in completion order
+  std::vector<RequestRecord> requests;            // in request id order
+  std::vector<ReservationRecord> reservations;    // in commit order
+  std::vector<JobRecord> jobs;                    // in completion order
+  std::vector<AttemptRecord> attempts;            // failed attempts, in the order they failed
+  std::vector<std::string> coordinators;          // every coordinator of the run, <grc> first
+  double end_time = 0;                            // simulated time the run ended
+  bool transfers = false;                         // data was carried: `used` of paths is measured
+  std::vector<TransferRecord> transfers_done;     // in completion order
+  std::vector<FlowRecord> flows;                  // in completion order
+  bool resubmission = false;                      // some user resubmits: resubmissions.csv, metrics
+  std::vector<ResubmissionRecord> resubmissions;  // in request id order
 };
 
 }  // namespace arsim::kinds::coallocation

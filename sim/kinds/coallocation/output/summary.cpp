@@ -3,6 +3,7 @@
 #include <map>
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
+#include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/kinds/coallocation/transfers/model.hpp"
 #include "sim/metrics/csv.hpp"
@@ -162,6 +163,13 @@ std::vector<SummaryRow> compute_summary(const RunRecord& rec, const model::Resou
   std::vector<SummaryRow> rows;
   add_user_metrics(rows, rec, b);
   add_load_metrics(rows, rec, g, cfg, b);
+  if (rec.resubmission) {
+    std::vector<Decided> decided;
+    for (const auto& rr : rec.requests)
+      decided.push_back({rr.request.id, rr.request.user, rr.request.submit, rr.decision_time,
+                         rr.outcome == Outcome::Accepted});
+    for (auto& row : resubmission_metrics(decided, rec.resubmissions)) rows.push_back(row);
+  }
   return rows;
 }
 

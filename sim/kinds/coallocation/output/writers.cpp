@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "sim/kinds/coallocation/output/competition.hpp"
+#include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 #include "sim/metrics/batsim_job.hpp"
 #include "sim/metrics/csv.hpp"
@@ -234,6 +235,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   put("grcs.csv", grcs_csv(rec));
   put("attempts.csv", attempts_csv(rec));
   if (rec.transfers) put("transfers.csv", transfers::transfers_csv(rec));
+  if (rec.resubmission) put("resubmissions.csv", resubmissions_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -69,7 +69,8 @@ TEST_F(ScenarioErrors, UnknownAttribute) {
   EXPECT_EQ(with("  <user name=\"C\" level=\"1\"/>"),
             at(6) +
                 "unknown attribute 'level' on <user>; valid: name, mean_interarrival, "
-                "service_level, grc");
+                "service_level, grc, resubmit.attempts, resubmit.delay, resubmit.window_factor, "
+                "resubmit.cpus_factor, resubmit.bandwidth_factor");
   EXPECT_EQ(with("  <sweep bad=\"1\"/>"),
             at(6) + "unknown attribute 'bad' on <sweep>; valid: none");
 }

@@ -24,7 +24,7 @@ std::vector<std::string> audit(const RunRecord& rec) {
   for (const auto& r : rec.requests) submitted.push_back(r.request);
   std::ofstream(dir.file("workload.txt")) << workloads::format_request_file(submitted);
   return audit_run(dir.path(), tiny_graph(),
-                   AuditSetup{std::nullopt, {}, tiny_hosts(), tiny_config()});
+                   AuditSetup{std::nullopt, {}, tiny_hosts(), tiny_config(), {}});
 }
 
 TEST(AuditHosts, PassesJobsOnCoresNoOtherJobHolds) {

@@ -25,7 +25,8 @@ class AuditMetrics : public ::testing::Test {
     std::ofstream(dir_.file("workload.txt")) << workloads::format_request_file(submitted);
   }
   std::vector<std::string> audit() {
-    return audit_run(dir_.path(), tiny_graph(), AuditSetup{std::nullopt, {}, {}, tiny_config()});
+    return audit_run(dir_.path(), tiny_graph(),
+                     AuditSetup{std::nullopt, {}, {}, tiny_config(), {}});
   }
   // Sets `column` of the first row of `file` that starts with `prefix` to `value`.
   void set_cell(const std::string& file, const std::string& prefix, const std::string& column,

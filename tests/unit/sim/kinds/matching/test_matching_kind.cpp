@@ -59,7 +59,7 @@ TEST(MatchingKindChecks, UnknownMatchersAndParametersNameTheValidOnes) {
   Fixture f;
   EXPECT_EQ(f.error("<matcher algorithm=\"nope\"/>"),
             ":3: <matcher> attribute 'algorithm': unknown resource matcher 'nope'; valid: ea, "
-            "hybrid, lns, lp");
+            "external, hybrid, lns, lp");
   EXPECT_EQ(f.error("<matcher algorithm=\"ea\"><param name=\"populaton\" value=\"4\"/></matcher>"),
             ":3: <matcher> attribute 'algorithm': resource matcher 'ea': unknown parameter "
             "'populaton'; valid: population, removals, explore, max_iterations, stall_iterations, "

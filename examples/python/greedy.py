@@ -1,0 +1,126 @@
+"""The greedy co-allocation planner of schedulers/greedy/greedy.cpp in Python: the same plans, bit
+for bit, so that a run with this class and one with `greedy` write the same files.
+
+Per frame: components by cpus descending (ties: lower index first), each on the free site with the
+most free cores that has enough (ties: lowest vertex id, one component per site); then each pair
+with bandwidth, in pair order, on the widest path of the bandwidth still free, deducted as it goes
+(schedulers/routing/widest_path.cpp: bottlenecks within 1e-9 tie, then fewest edges, then the
+lexicographically smallest sequence of edge ids).
+
+The answer leaves `cost` out: arsim then takes the plan's value (model::plan_value), the number the
+C++ planner writes. The class imports nothing of arsim, so it runs in process as well as behind
+`external`:
+
+    python3 -m arsim.serve examples/python/greedy.py:Greedy [max_hops=N]
+"""
+
+EPS = 1e-9  # the tolerance of widest_path.cpp and model::check_plan
+
+
+class Greedy:
+    params = {"max_hops": 0}  # edges per path at most, 0 = unlimited (GridARS eq. 11's N_max)
+
+    def __init__(self, params, rng):
+        self.max_hops = int(params.get("max_hops", 0))
+        self.sites = []  # vertex ids of the compute sites, ascending
+        self.incident = []  # per vertex: (edge id, other end) of its edges
+
+    def graph(self, message):
+        vertices, edges = message["vertices"], message["edges"]
+        self.sites = [v for v, vertex in enumerate(vertices) if vertex["role"] == "site"]
+        self.incident = [[] for _ in vertices]
+        for e, edge in enumerate(edges):
+            self.incident[edge["a"]].append((e, edge["b"]))
+            self.incident[edge["b"]].append((e, edge["a"]))
+
+    def plan(self, message):
+        request = message["request"]
+        cpus = [c["cpus"] for c in request["components"]]
+        order = sorted(range(len(cpus)), key=lambda j: -cpus[j])  # stable: ties keep index order
+        plans = []
+        for k, frame in enumerate(message["frames"]):
+            sites = self.place(cpus, order, frame["free_cores"])
+            if sites is None:
+                continue
+            routes = self.route(request["pairs"], sites, frame["free_bandwidth"])
+            if routes is not None:
+                plans.append({"frame": k, "sites": sites, "routes": routes})
+        return {"plans": plans}
+
+    def place(self, cpus, order, free):
+        """The site of each component, or None."""
+        placed = [-1] * len(cpus)
+        taken = set()
+        for j in order:
+            best = -1
+            for v in self.sites:
+                if v not in taken and free[v] >= cpus[j] and (best < 0 or free[v] > free[best]):
+                    best = v
+            if best < 0:
+                return None
+            taken.add(best)
+            placed[j] = best
+        return placed
+
+    def route(self, pairs, sites, free_bandwidth):
+        """The path of each pair ([] without bandwidth), or None when one does not fit."""
+        free = list(free_bandwidth)  # what later pairs see
+        routes = []
+        for pair in pairs:
+            bandwidth = pair["bandwidth"]
+            path = []
+            if bandwidth > 0:
+                path = self.widest_path(free, sites[pair["a"]], sites[pair["b"]], bandwidth)
+                if path is None:
+                    return None
+                for e in path:
+                    free[e] -= bandwidth
+            routes.append(path)
+        return routes
+
+    def widest_path(self, free, source, target, min_bandwidth):
+        """widest_path.cpp's search: the largest free bandwidth (a level) whose edges still join
+        the ends within max_hops, by binary search, then the smallest shortest path there."""
+        if source == target:
+            return None
+        base = min_bandwidth - EPS
+        levels = sorted({b for b in free if b >= base})
+        if not levels or self.hops(free, source, target, max(levels[0] - EPS, base)) is None:
+            return None
+        lo, hi = 0, len(levels) - 1  # levels[lo] joins the ends
+        while lo < hi:
+            mid = lo + (hi - lo + 1) // 2
+            if self.hops(free, source, target, max(levels[mid] - EPS, base)) is not None:
+                lo = mid
+            else:
+                hi = mid - 1
+        floor = max(levels[lo] - EPS, base)
+        dist = self.hops(free, source, target, floor)
+        path, at = [], source
+        while dist[at] > 0:  # each step one hop closer, on the smallest edge id
+            best, step = -1, -1
+            for e, w in self.incident[at]:
+                if free[e] >= floor and dist[w] == dist[at] - 1 and (best < 0 or e < best):
+                    best, step = e, w
+            path.append(best)
+            at = step
+        return path
+
+    def hops(self, free, source, target, floor):
+        """Hop distances to `target` over the edges with at least `floor` free, the search stopped
+        once `source` is reached (every vertex nearer than it has its distance then); None when
+        `source` is not reached within max_hops."""
+        dist = [-1] * len(self.incident)
+        dist[target] = 0
+        queue = [target]
+        for v in queue:  # the list grows while it is walked: a FIFO queue
+            d = dist[v] + 1
+            if 0 < self.max_hops < d:
+                return None
+            for e, w in self.incident[v]:
+                if dist[w] < 0 and free[e] >= floor:
+                    dist[w] = d
+                    if w == source:
+                        return dist
+                    queue.append(w)
+        return None
