@@ -12,7 +12,8 @@ the `graph` message. Action: a plan {"frame": k, "sites": [...], "routes": [...]
 (tried in the GRC's order), or None to reject. Reward: the CPU·s of the request the action decided,
 cpus × duration, when a plan was committed, else 0; known when the GRC has tried the plans, so it
 is paid by the step() that answered. An episode is one run: step() returns terminated=True when
-the run has ended, and `result` is then its arsim.Result (audited when audit=True).
+the run has ended, and `result` is then its arsim.Result (audited when audit=True: its `stdout`
+ends with the auditor's verdict, and a failed audit raises RunError).
 """
 
 import json
@@ -76,9 +77,10 @@ class CoallocationEnv:
         args += _set_args(overrides, seed)
         if self.audit:
             args.append("--audit")
-        self._stderr = tempfile.TemporaryFile()
+        # Files, not pipes: nothing read while the agent decides can fill up and block arsim.
+        self._stdout, self._stderr = tempfile.TemporaryFile(), tempfile.TemporaryFile()
         self._proc = subprocess.Popen([binary()] + args, stdin=subprocess.DEVNULL,
-                                      stdout=subprocess.DEVNULL, stderr=self._stderr,
+                                      stdout=self._stdout, stderr=self._stderr,
                                       start_new_session=True)
         try:
             self._conn = self._accept(listener)
@@ -157,7 +159,8 @@ class CoallocationEnv:
         if status != 0:
             self._fail()
         self._proc = None
-        self.result = Result(self._out, "")
+        self._stdout.seek(0)
+        self.result = Result(self._out, self._stdout.read().decode(errors="replace"))
 
     def _fail(self):
         status = self._proc.wait()
