@@ -77,6 +77,7 @@ TEST(Resubmitted, ADecimalFactorGivesTheCoresItNames) {
   p.cpus_factor = 0.29;  // 100 × 0.29 is 28.999999999999996 in doubles
   Request big = three_sites();
   big.components = {{100}};
+  big.pairs = {};
   EXPECT_EQ(resubmitted(big, p, 0, 1).components[0].cpus, 29);
 }
 
@@ -93,4 +94,21 @@ TEST(Resubmitted, RefusesAPolicyOutsideTheKeysRanges) {
   p = {};
   p.delay = -1;
   EXPECT_THROW(resubmitted(three_sites(), p, 0, 1), std::invalid_argument);
+}
+
+TEST(Resubmitted, AWindowWidenedPastTheLastInstantIsRefusedByName) {
+  ResubmitPolicy p;
+  p.window_factor = 1e6;
+  Request r = three_sites();
+  r.lst = r.est + 2e6;  // widened to 2e12 s
+  try {
+    resubmitted(r, p, 0, 7);
+    FAIL() << "accepted a window past 1e12 s";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "the attempt of request 7 of U would end after 1e12 s (its window widened by "
+              "user.*.resubmit.window_factor)");
+  }
+  r.lst = r.est + 600;  // 6e8 s: fine
+  EXPECT_EQ(resubmitted(r, p, 0, 7).lst, r.est + 6e8);
 }
