@@ -22,7 +22,7 @@ import socket
 import subprocess
 import tempfile
 
-from .command import RunError, _raise, _set_args, binary
+from .command import RunError, _raise, _set_args, _stop, binary
 from .result import Result
 
 
@@ -86,6 +86,7 @@ class CoallocationEnv:
             self._conn = self._accept(listener)
         finally:
             listener.close()
+            os.unlink(path)  # the connection lives on; the socket's name is no longer needed
         self._io = _Lines(self._conn)
         observation, _, done = self._advance()
         if done:
@@ -108,8 +109,7 @@ class CoallocationEnv:
             self._conn.close()
             self._conn = None
         if self._proc is not None and self._proc.poll() is None:
-            self._proc.kill()
-            self._proc.wait()
+            _stop(self._proc)  # its whole process group, as arsim.run stops one
         self._proc = None
         self._pending = None
 

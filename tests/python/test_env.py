@@ -39,3 +39,14 @@ def test_a_greedy_agent_gets_what_the_cpp_greedy_gets(tmp_path, write_scenario):
     assert total == accepted_cpu_seconds(result) == accepted_cpu_seconds(cpp)
     columns = ["request_id", "outcome", "reserved_start", "sites", "paths", "plans_found"]
     assert result.requests[columns].equals(cpp.requests[columns])
+
+
+def test_close_in_the_middle_of_an_episode_stops_arsim(tmp_path, write_scenario):
+    path = write_scenario("s.xml", scenario_text())
+    env = arsim.CoallocationEnv(path, out=str(tmp_path / "cut"), audit=True)
+    observation, _ = env.reset(seed=3)
+    assert observation is not None
+    proc = env._proc
+    env.close()
+    assert proc.poll() is not None
+    assert not os.path.exists(os.path.join(str(tmp_path / "cut"), "run.json"))
