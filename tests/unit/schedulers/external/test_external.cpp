@@ -2,6 +2,7 @@
 // conversation's messages, in order, and the plans it answers.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 
 #include "schedulers/external/external.hpp"
@@ -67,9 +68,18 @@ TEST(External, ExactlyOneOfCommandAndConnect) {
 }
 
 TEST(External, NothingStartsBeforeTheFirstQuestion) {
+  const std::string marker = ::testing::TempDir() + "external_started";
+  std::remove(marker.c_str());
   ExternalOptions options;
-  options.command = "exit 1";
-  EXPECT_NO_THROW(ExternalConversation("planner", options));  // and its destruction
+  options.command = "touch " + marker;
+  { ExternalConversation made("planner", options); }  // made and destroyed, never asked
+  EXPECT_FALSE(std::ifstream(marker).good());
+  {
+    ExternalConversation asked("planner", options);
+    EXPECT_THROW(asked.ask(protocol::Json::object()), std::runtime_error);  // it answers nothing
+  }
+  EXPECT_TRUE(std::ifstream(marker).good());  // the marker works: the asked one did start
+  std::remove(marker.c_str());
 }
 
 }  // namespace
