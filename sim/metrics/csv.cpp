@@ -162,7 +162,9 @@ bool write_all(int fd, std::string_view content) {
 }  // namespace
 
 void write_atomically(const std::string& path, std::string_view content) {
-  const std::string tmp = path + ".tmp";
+  // One temporary per process: two sweeps into one folder write sweep.csv at once, and a shared
+  // name let one truncate the other's file and fail its rename.
+  const std::string tmp = fmt::format("{}.{}.tmp", path, ::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0)
     throw WriteError(fmt::format("{}: cannot open for writing: {}", tmp, std::strerror(errno)));

@@ -77,8 +77,9 @@ class WriteError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes `content` to path + ".tmp", then renames it over `path`, so a killed run never leaves a
-// half-written file (the .tmp file is removed when writing fails). Throws WriteError on failure.
+// Writes `content` to `path.PID.tmp`, then renames it over `path`, so a killed run never leaves a
+// half-written file (the .tmp file is removed when writing fails) and two processes writing the
+// same file each leave a whole one. Throws WriteError on failure.
 void write_atomically(const std::string& path, std::string_view content);
 
 }  // namespace arsim::metrics

@@ -1,6 +1,10 @@
 // CSV writing, quoting, reading and atomic writes (sim/metrics/csv.hpp).
 #include "sim/metrics/csv.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <stdexcept>
@@ -83,15 +87,55 @@ TEST(Csv, ReaderNamesTheLineOfAnError) {
   EXPECT_THROW(parse_csv("", "f.csv"), std::runtime_error);
 }
 
+// The names in folder `dir`, sorted.
+std::vector<std::string> names_in(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 TEST(Csv, WriteAtomicallyLeavesNoTemporary) {
   arsim::testing::TempDir dir;
   const std::string path = dir.file("out.csv");
   write_atomically(path, "a\n1\n");
   write_atomically(path, "a\n2\n");  // replaces
   EXPECT_EQ(arsim::testing::slurp(path), "a\n2\n");
-  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  EXPECT_EQ(names_in(dir.path()), std::vector<std::string>{"out.csv"});
   EXPECT_THROW(write_atomically(dir.file("missing/out.csv"), "x"), std::runtime_error);
   EXPECT_THROW(read_csv(dir.file("missing.csv")), std::runtime_error);
+}
+
+// Two processes writing one file at once (two sweeps into one folder both write sweep.csv): each
+// write succeeds and the file is always one writer's whole content, never a mix or a failure.
+TEST(Csv, TwoProcessesWritingOneFileAtOnceBothSucceed) {
+  arsim::testing::TempDir dir;
+  const std::string path = dir.file("sweep.csv");
+  const std::string a(4096, 'a'), b(8192, 'b');
+  std::vector<pid_t> writers;
+  for (const std::string* content : {&a, &b}) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int failed = 0;
+      for (int i = 0; i < 2000; ++i) try {
+          write_atomically(path, *content);
+        } catch (const std::exception&) {
+          ++failed;
+        }
+      ::_exit(failed == 0 ? 0 : 1);
+    }
+    writers.push_back(pid);
+  }
+  for (const pid_t pid : writers) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a write failed";
+  }
+  const std::string last = arsim::testing::slurp(path);
+  EXPECT_TRUE(last == a || last == b) << last.size() << " bytes";
+  EXPECT_EQ(names_in(dir.path()), std::vector<std::string>{"sweep.csv"});
 }
 
 }  // namespace
