@@ -9,6 +9,17 @@ ExternalConversation::ExternalConversation(std::string family, ExternalOptions o
   if (options_.command.empty() == options_.connect.empty())
     throw ParamError(fmt::format(
         "{} 'external': give exactly one of the parameters 'command' and 'connect'", family_));
+  for (const std::string& word : options_.client_params) {
+    const auto eq = word.find('=');
+    const std::string key = word.substr(0, eq);
+    if (eq == std::string::npos || key.empty())
+      throw ParamError(
+          fmt::format("{} 'external': client_params: '{}' is not a key=value word", family_, word));
+    if (key == "command" || key == "connect" || key == "timeout" || key == "seed")
+      throw ParamError(fmt::format(
+          "{} 'external': client_params: '{}' is a parameter of external itself; set it as one",
+          family_, key));
+  }
 }
 
 ExternalConversation::~ExternalConversation() {
@@ -46,6 +57,10 @@ protocol::Json ExternalConversation::ask(const protocol::Json& message) {
       std::map<std::string, std::string> params = {
           {"timeout", fmt::format("{}", options_.timeout)}};
       if (!options_.command.empty()) params["command"] = options_.command;
+      for (const std::string& word : options_.client_params) {
+        const auto eq = word.find('=');
+        params[word.substr(0, eq)] = word.substr(eq + 1);
+      }
       protocol::read_hello(exchange(
           protocol::hello(family_, "external", params, static_cast<std::uint64_t>(options_.seed))));
     }
@@ -68,7 +83,9 @@ std::vector<ParamSpec> external_params() {
               .about("seconds to wait for each answer (and for the client's exit after `end`)"),
           field("seed", &ExternalOptions::seed)
               .at_least(0)
-              .about("the seed `hello` gives the client for its random stream")};
+              .about("the seed `hello` gives the client for its random stream"),
+          words("client_params", &ExternalOptions::client_params)
+              .about("the client's own parameters: key=value words sent in hello's params")};
 }
 
 template <class Foreign, class Registry>

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "schedulers/builtins.hpp"
 #include "schedulers/external/channel.hpp"
@@ -20,11 +21,15 @@ struct ExternalOptions {
   std::string connect;  // or: the path of a Unix socket a client listens on
   double timeout = 60;  // seconds to wait for each answer, and for the exit after `end`
   int seed = 1;         // sent in `hello`: the client's random stream
+  // The client's own parameters, `key=value` words sent in hello's params beside command and
+  // timeout, so that a scenario (or a sweep) sets them like any algorithm's.
+  std::vector<std::string> client_params;
 };
 
 class ExternalConversation : public protocol::Conversation {
  public:
-  // Throws ParamError unless exactly one of command and connect is given.
+  // Throws ParamError unless exactly one of command and connect is given and every client
+  // parameter is a `key=value` word whose key is not one of external's own.
   ExternalConversation(std::string family, ExternalOptions options);
   ~ExternalConversation() override;
   protocol::Json ask(const protocol::Json& message) override;

@@ -39,23 +39,26 @@ def without(record, keys):
     return {k: v for k, v in record.items() if k not in keys}
 
 
-@pytest.mark.parametrize("cpp_options, served_options", [
-    ([], ""),
-    (["--set", "grc.param.max_hops=2"], " max_hops=2"),  # a limit that refuses some requests
+@pytest.mark.parametrize("cpp_options, served_options, client_params", [
+    ([], "", []),
+    (["--set", "grc.param.max_hops=2"], " max_hops=2", []),  # a limit that refuses some requests
+    # the same limit from the scenario's settings, sent in hello's params
+    (["--set", "grc.param.max_hops=2"], "", ["grc.param.client_params=max_hops=2"]),
 ])
 def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path, cpp_options,
-                                                             served_options):
+                                                             served_options, client_params):
     command = f"{sys.executable} -m arsim.serve {GREEDY}:Greedy{served_options}"
     cpp = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "cpp", *cpp_options)
-    py = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "py", "--set",
-                   "grc.algorithm=external", "--set", f"grc.param.command={command}")
+    sets = ["grc.algorithm=external", f"grc.param.command={command}"] + client_params
+    py = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "py",
+                   *[w for s in sets for w in ("--set", s)])
     names = sorted(os.listdir(cpp))
     assert names == sorted(os.listdir(py))
     for name in names:
         if name not in TIMED_FILES:
             assert read(cpp / name) == read(py / name), name
     cpp_run, py_run = (json.loads(read(d / "run.json")) for d in (cpp, py))
-    assert py_run["overrides"] == ["grc.algorithm=external", f"grc.param.command={command}"]
+    assert py_run["overrides"] == sorted(sets)  # recorded in key order
     assert cpp_run["overrides"] == [o for o in cpp_options if o != "--set"]
     assert cpp_run["scenario_hash"] != py_run["scenario_hash"]
     assert without(cpp_run, RUN_JSON_TIMES + RUN_JSON_SETTINGS) == without(

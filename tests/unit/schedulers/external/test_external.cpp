@@ -13,7 +13,8 @@ namespace {
 
 using namespace testing_fixtures;
 
-// Answers as the protocol asks, and writes the type of every message to the file in argv[1].
+// Answers as the protocol asks, and writes the type of every message to the file in argv[1], and
+// after hello its params but the command.
 const char* kClient = R"(import json, sys
 log = open(sys.argv[1], "w")
 for line in sys.stdin:
@@ -22,6 +23,7 @@ for line in sys.stdin:
     if m["type"] == "end":
         break
     if m["type"] == "hello":
+        log.write(" ".join(f"{k}={v}" for k, v in sorted(m["params"].items()) if k != "command") + "\n")
         answer = {"protocol": 1}
     elif m["type"] == "plan":
         answer = {"plans": [{"frame": 0, "sites": [0, 1], "routes": [[0]]}], "nodes": 2}
@@ -40,6 +42,7 @@ TEST(External, APlannerClientIsGreetedGivenTheGraphOnceAndAskedPerRequest) {
   const std::string log = ::testing::TempDir() + "external_messages.txt";
   ExternalOptions options;
   options.command = "/usr/bin/python3 -c '" + std::string(kClient) + "' " + log;
+  options.client_params = {"max_hops=2", "label=a=b"};
   {
     protocol::ForeignPlanner planner(std::make_shared<ExternalConversation>("planner", options));
     PlannerStats stats;
@@ -54,9 +57,12 @@ TEST(External, APlannerClientIsGreetedGivenTheGraphOnceAndAskedPerRequest) {
     EXPECT_EQ(stats.solves, 2);
   }  // destroyed: `end`, then the client exits and is reaped
   std::ifstream in(log);
-  std::string types, line;
-  while (std::getline(in, line)) types += line + " ";
-  EXPECT_EQ(types, "hello graph plan plan outcome end ");
+  std::string types, params, line;
+  std::getline(in, types);  // hello's type, then its params
+  std::getline(in, params);
+  EXPECT_EQ(params, "label=a=b max_hops=2 timeout=60");
+  while (std::getline(in, line)) types += " " + line;
+  EXPECT_EQ(types, "hello graph plan plan outcome end");
 }
 
 TEST(External, ExactlyOneOfCommandAndConnect) {
@@ -65,6 +71,17 @@ TEST(External, ExactlyOneOfCommandAndConnect) {
   both.command = "cat";
   both.connect = "client.sock";
   EXPECT_THROW(ExternalConversation("planner", both), ParamError);
+}
+
+TEST(External, ClientParamsAreKeyValueWordsNotExternalsOwn) {
+  ExternalOptions options;
+  options.command = "cat";
+  for (const char* bad : {"max_hops", "=2", "timeout=5", "seed=3"}) {
+    options.client_params = {bad};
+    EXPECT_THROW(ExternalConversation("planner", options), ParamError) << bad;
+  }
+  options.client_params = {"max_hops=2", "empty="};
+  EXPECT_NO_THROW(ExternalConversation("planner", options));
 }
 
 TEST(External, NothingStartsBeforeTheFirstQuestion) {
