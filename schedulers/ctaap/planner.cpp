@@ -46,50 +46,6 @@ class IpMapper : public FrameMapper {
 
 }  // namespace
 
-Matrix widest_bandwidths(const model::ResourceGraph& graph, const std::vector<double>& free) {
-  const int v = graph.vertex_count();
-  if (static_cast<int>(free.size()) != graph.edge_count())
-    throw std::invalid_argument("ctaap: free bandwidth does not match the graph");
-  Matrix w(v, v);
-  for (int e = 0; e < graph.edge_count(); ++e) {  // parallel edges: the widest one
-    const auto& edge = graph.edge(e);
-    const double b = std::max(0.0, free[e]);
-    w(edge.a, edge.b) = w(edge.b, edge.a) = std::max(w(edge.a, edge.b), b);
-  }
-  for (int k = 0; k < v; ++k)  // maximin Floyd–Warshall: paths through vertices 0..k
-    for (int a = 0; a < v; ++a)
-      for (int b = 0; b < v; ++b)
-        if (a != b) w(a, b) = std::max(w(a, b), std::min(w(a, k), w(k, b)));
-  for (int a = 0; a < v; ++a) w(a, a) = 0;
-  return w;
-}
-
-SiteProblem site_problem(const model::ResourceGraph& graph, const model::Request& request,
-                         const model::Availability& avail) {
-  if (static_cast<int>(avail.free_cores.size()) != graph.vertex_count())
-    throw std::invalid_argument("ctaap: availability does not match the graph");
-  SiteProblem p;
-  p.site_of_cluster = graph.sites();
-  const int n = static_cast<int>(request.components.size());
-  const int m = static_cast<int>(p.site_of_cluster.size());
-  p.instance = make_instance(n, m);
-  Instance& inst = p.instance;
-  for (int i = 0; i < n; ++i) inst.cpu[i] = request.components[i].cpus;
-  for (const auto& pair : request.pairs) {
-    inst.bandwidth(pair.a, pair.b) += pair.bandwidth;
-    inst.bandwidth(pair.b, pair.a) += pair.bandwidth;
-  }
-  const Matrix wide = widest_bandwidths(graph, avail.free_bandwidth);
-  for (int j = 0; j < m; ++j) {
-    const int site = p.site_of_cluster[j];
-    inst.cluster_cpu[j] = std::max(0, avail.free_cores[site]);
-    inst.capacity[j] = avail.free_cores[site] > 0 ? 1 : 0;  // one component per site
-    for (int l = 0; l < m; ++l)
-      if (l != j) inst.cluster_bandwidth(j, l) = wide(site, p.site_of_cluster[l]);
-  }
-  return p;
-}
-
 std::optional<model::Plan> route_plan(const model::ResourceGraph& graph,
                                       const model::Request& request,
                                       const model::Availability& avail,
@@ -125,7 +81,7 @@ std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
   // 5,001 components took 4 GB). Within the sites, the instance is as large as the platform.
   if (request.components.size() > graph.sites().size()) return plans;
   for (std::size_t f = 0; f < frames.size(); ++f) {
-    const SiteProblem p = site_problem(graph, request, frames[f]);
+    const SiteProblem p = site_problem(graph, request, frames[f], candidates_);
     ++stats.solves;
     const Allocation a = mapper_->map(p.instance, stats);
     if (allocation_size(a) < p.instance.tasks()) continue;
@@ -141,26 +97,51 @@ std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
   return plans;
 }
 
-std::unique_ptr<CoallocationPlanner> make_solver_planner(SolverOptions options) {
-  return std::make_unique<CtaapPlanner>(std::make_unique<SolverMapper>(std::move(options)),
-                                        "ctaap");
+std::unique_ptr<CoallocationPlanner> make_solver_planner(SolverOptions options, int candidates) {
+  return std::make_unique<CtaapPlanner>(std::make_unique<SolverMapper>(std::move(options)), "ctaap",
+                                        candidates);
 }
 
-std::unique_ptr<CoallocationPlanner> make_ip_planner(IpOptions options) {
-  return std::make_unique<CtaapPlanner>(std::make_unique<IpMapper>(std::move(options)), "ctaap-ip");
+std::unique_ptr<CoallocationPlanner> make_ip_planner(IpOptions options, int candidates) {
+  return std::make_unique<CtaapPlanner>(std::make_unique<IpMapper>(std::move(options)), "ctaap-ip",
+                                        candidates);
 }
+
+namespace {
+
+struct SiteOptions {
+  int candidates = 32;
+};
+
+// The planners' own parameter, after the mapper's.
+std::vector<ParamSpec> with_candidates(std::vector<ParamSpec> specs) {
+  specs.push_back(field("candidates", &SiteOptions::candidates)
+                      .at_least(0)
+                      .at_most(1000000)
+                      .about("sites offered as clusters: those with the most free cores in the "
+                             "frame (0 = every site); the solver's cost grows with their square"));
+  return specs;
+}
+
+int candidates_of(const Params& p) {
+  return p.to<SiteOptions>().candidates;
+}
+
+}  // namespace
 
 void register_planners(PlannerRegistry& registry) {
   registry.add({"ctaap",
                 "CTAAP-Solver (Kravtsov et al. §3.3): components mapped onto sites by graduated "
                 "assignment, weighted matching and clean-up; pairs routed on widest paths",
-                solver_param_specs(),
-                [](const Params& p) { return make_solver_planner(solver_options_from(p)); }});
+                with_candidates(solver_param_specs()), [](const Params& p) {
+                  return make_solver_planner(solver_options_from(p), candidates_of(p));
+                }});
   registry.add({"ctaap-ip",
                 "Exact CTAAP 0-1 IP (Kravtsov et al. §3.2, eq. 4 linearised), CBC or GLPK; pairs "
                 "routed on widest paths",
-                ip_param_specs("", 10), [](const Params& p) {
-                  return make_ip_planner(ip_options_from(p, "", "planner 'ctaap-ip'"));
+                with_candidates(ip_param_specs("", 10)), [](const Params& p) {
+                  return make_ip_planner(ip_options_from(p, "", "planner 'ctaap-ip'"),
+                                         candidates_of(p));
                 }});
 }
 

@@ -6,7 +6,8 @@
 //  - tasks = the request's components: c_i = cores asked for, m_i = 0 (memory is not requested);
 //    b_ik = b_ki = the bandwidth of the pair (a, b) = (i, k), summed if a pair is listed twice,
 //    0 when the components need no path.
-//  - clusters = the compute sites: ĉ_j = the site's free cores in the frame, m̂_j = 0.
+//  - clusters = the compute sites (at most `candidates` of them, those with the most free cores:
+//    site_problem.hpp): ĉ_j = the site's free cores in the frame, m̂_j = 0.
 //  - One component per site (cap_j = 1 when the site has a free core, else 0). CTAAP lets a
 //    cluster hold several tasks, but a GridARS plan and model::check_plan allow one component per
 //    site (GridARS eq. 6): a component asks for `cpus` cores of one site, so a site is one CTAAP
@@ -14,7 +15,7 @@
 //    cap_j = 1 eq. (3) says exactly "the site has the cores" and the self-loops b̂_jj never matter.
 //  - b̂_jl = the widest-path bandwidth between sites j and l: the largest bottleneck of free
 //    bandwidth over the paths of the graph (through sites and exchange points, any number of
-//    edges), computed for all pairs by the maximin Floyd–Warshall recurrence. Not the maximum
+//    edges), read off a maximum spanning forest (site_problem.hpp). Not the maximum
 //    flow: a plan routes each pair on one chain of edges (model::Plan), so what the network can
 //    carry for one pair is the widest path's bottleneck; a max flow would promise bandwidth only
 //    split routes can deliver.
@@ -29,31 +30,20 @@
 // model::plan_value.
 //
 // Parameters: "ctaap" takes solver_param_specs() (options.hpp); "ctaap-ip" takes backend,
-// time_limit (default 10 s per frame), linearisation, cbc_args. ctaap-ip maximises Σ x like the
-// paper's IP; a time-limited incumbent that allocates every component is a plan too.
+// time_limit (default 10 s per frame), linearisation, cbc_args; both take candidates (32). ctaap-ip
+// maximises Σ x like the paper's IP; a time-limited incumbent that allocates every component is a
+// plan too.
 #pragma once
 
 #include <optional>
 #include <vector>
 
 #include "schedulers/ctaap/ip.hpp"
+#include "schedulers/ctaap/site_problem.hpp"
 #include "schedulers/ctaap/solver.hpp"
 #include "schedulers/planner.hpp"
 
 namespace arsim::schedulers::ctaap {
-
-// Widest-path bandwidth between every two vertices (V × V; 0 on the diagonal and when
-// unconnected) over `free_bandwidth` (one entry per edge).
-Matrix widest_bandwidths(const model::ResourceGraph& graph,
-                         const std::vector<double>& free_bandwidth);
-
-struct SiteProblem {
-  Instance instance;
-  std::vector<int> site_of_cluster;  // vertex id of each cluster
-};
-
-SiteProblem site_problem(const model::ResourceGraph& graph, const model::Request& request,
-                         const model::Availability& avail);
 
 // The plan placing component i on vertex sites[i], its pairs routed as above; nothing when a pair
 // finds no path.
@@ -72,8 +62,9 @@ class FrameMapper {
 // The CoallocationPlanner around a FrameMapper.
 class CtaapPlanner : public CoallocationPlanner {
  public:
-  explicit CtaapPlanner(std::unique_ptr<FrameMapper> mapper, std::string name)
-      : mapper_(std::move(mapper)), name_(std::move(name)) {}
+  // `candidates`: site_problem's bound on the clusters (0 = every site).
+  CtaapPlanner(std::unique_ptr<FrameMapper> mapper, std::string name, int candidates)
+      : mapper_(std::move(mapper)), name_(std::move(name)), candidates_(candidates) {}
 
   std::vector<model::Plan> plan(const model::ResourceGraph& graph, const model::Request& request,
                                 const std::vector<model::Availability>& frames,
@@ -82,10 +73,11 @@ class CtaapPlanner : public CoallocationPlanner {
  private:
   std::unique_ptr<FrameMapper> mapper_;
   std::string name_;
+  int candidates_;
 };
 
-std::unique_ptr<CoallocationPlanner> make_solver_planner(SolverOptions options);
-std::unique_ptr<CoallocationPlanner> make_ip_planner(IpOptions options);
+std::unique_ptr<CoallocationPlanner> make_solver_planner(SolverOptions options, int candidates);
+std::unique_ptr<CoallocationPlanner> make_ip_planner(IpOptions options, int candidates);
 
 // Registers "ctaap" and "ctaap-ip".
 void register_planners(PlannerRegistry& registry);

@@ -3,7 +3,10 @@
 // offline experiments' determinism.
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <random>
+
+#include <fmt/format.h>
 
 #include "schedulers/builtins.hpp"
 #include "schedulers/ctaap/planner.hpp"
@@ -57,7 +60,9 @@ TEST(CtaapPlanner, WidestBandwidthsMatchTheWidestPath) {
     }
     std::vector<double> free;  // 0 allowed: an edge with nothing free this frame
     for (int e = 0; e < g.edge_count(); ++e) free.push_back(static_cast<double>(rng() % 5));
-    const ct::Matrix w = ct::widest_bandwidths(g, free);
+    std::vector<int> all(v);
+    std::iota(all.begin(), all.end(), 0);
+    const ct::Matrix w = ct::widest_bandwidths(g, free, all);
     for (int a = 0; a < v; ++a)
       for (int b = 0; b < v; ++b) {
         if (a == b) continue;
@@ -85,6 +90,42 @@ TEST(CtaapPlanner, SiteProblemOfOneFrame) {
   EXPECT_EQ(p.instance.cluster_cpu, (std::vector<double>{4, 0, 2}));
   EXPECT_EQ(p.instance.cluster_bandwidth(0, 1), 4);  // A–X–B, wider than A–B
   EXPECT_EQ(p.instance.cluster_bandwidth(0, 2), 1);  // bottleneck C–X
+}
+
+TEST(CtaapPlanner, WidestBandwidthsAmongSomeVerticesInTheirOrder) {
+  const auto g = star(1);  // A 0, B 1, C 2, X 3
+  const ct::Matrix w = ct::widest_bandwidths(g, {1, 1, 1, 1}, {2, 0});
+  ASSERT_EQ(w.rows(), 2);
+  EXPECT_EQ(w(0, 0), 0);
+  EXPECT_EQ(w(0, 1), 1);  // C–X–A
+  const ct::Matrix wide = ct::widest_bandwidths(g, {2, 4, 4, 1}, {0, 1, 2});
+  EXPECT_EQ(wide(0, 1), 4);  // A–X–B, wider than A–B
+  EXPECT_EQ(wide(1, 2), 1);  // bottleneck C–X
+}
+
+// 40 sites joined by a star; site i has i + 1 free cores: the 32 candidates are sites 8..39, in id
+// order, and a request of more components than candidates gets as many clusters as components.
+TEST(CtaapPlanner, CandidatesAreTheSitesWithTheMostFreeCores) {
+  model::ResourceGraph g;
+  const int x = add_exchange(g, "X");
+  for (int i = 0; i < 40; ++i) add_link(g, add_site(g, fmt::format("s{}", i), i + 1), x, 10);
+  const auto avail = model::full_availability(g, {0, 10});
+  const auto r = make_request({1, 1}, {{0, 1, 1}});
+  const ct::SiteProblem all = ct::site_problem(g, r, avail);
+  EXPECT_EQ(all.site_of_cluster, g.sites());
+  const ct::SiteProblem some = ct::site_problem(g, r, avail, 32);
+  std::vector<int> expected;
+  for (int i = 8; i < 40; ++i) expected.push_back(g.sites()[i]);
+  EXPECT_EQ(some.site_of_cluster, expected);
+  EXPECT_EQ(some.instance.clusters(), 32);
+  EXPECT_EQ(some.instance.cluster_cpu.front(), 9);
+  EXPECT_EQ(some.instance.cluster_bandwidth(0, 1), 10);
+  const auto wide = make_request(std::vector<int>(35, 1), {});
+  EXPECT_EQ(ct::site_problem(g, wide, avail, 32).instance.clusters(), 35);
+  // The planner with its default of 32 candidates places the request on two of them.
+  const auto plans = plan_with("ctaap", g, r, avail);
+  ASSERT_EQ(plans.size(), 1u);
+  for (int s : plans[0].sites) EXPECT_GE(g.vertex(s).cores, 9) << g.vertex(s).name;
 }
 
 TEST(CtaapPlanner, TopologyKeepsTheNarrowSiteOut) {
