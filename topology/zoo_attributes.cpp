@@ -12,8 +12,14 @@ namespace arsim::topology {
 
 void fail_at(const std::string& source, int line, const std::string& field,
              const std::string& what) {
+  // The message quotes the file's text, which may hold line breaks and be long: it stays one
+  // line of at most kMaxQuoted characters of what.
+  constexpr std::size_t kMaxQuoted = 300;
+  std::string text = what.size() > kMaxQuoted ? what.substr(0, kMaxQuoted) + "..." : what;
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   throw InputError(fmt::format("{}{}: {}{}", source, line > 0 ? fmt::format(":{}", line) : "",
-                               field.empty() ? "" : fmt::format("field '{}': ", field), what));
+                               field.empty() ? "" : fmt::format("field '{}': ", field), text));
 }
 
 std::optional<double> degrees_within(double value, double limit) {
