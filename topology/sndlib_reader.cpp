@@ -55,6 +55,23 @@ class Scanner {
     return w;
   }
 
+  // The next word, left to be read again.
+  Word peek() {
+    const std::size_t at = at_;
+    const int line = line_;
+    Word w = next();
+    at_ = at, line_ = line;
+    return w;
+  }
+  // Reads "( )" where it comes next; SNDlib allows such empty groups after nodes, links and
+  // demands.
+  void skip_empty_groups(int most) {
+    for (int i = 0; i < most && peek().text == "("; ++i) {
+      expect("(");
+      expect(")", "( )");
+    }
+  }
+
   [[noreturn]] void fail(const Word& w, const std::string& field, const std::string& expected) {
     const std::string got = w.text.empty() ? "the end of the file" : "'" + w.text + "'";
     fail_at(source_, w.line, field, fmt::format("expected {}, got {}", expected, got));
@@ -69,10 +86,10 @@ class Scanner {
     if (w.text.empty() || w.text == "(" || w.text == ")") fail(w, field, "a name");
     return w;
   }
-  double number(const std::string& field) {
+  double number(const std::string& field, bool signed_ = false) {
     Word w = next();
     const auto v = base::parse_double(w.text);
-    if (!v || *v < 0) fail(w, field, "a number >= 0");
+    if (!v || (*v < 0 && !signed_)) fail(w, field, signed_ ? "a number" : "a number >= 0");
     return *v;
   }
 
@@ -95,7 +112,7 @@ struct Reader {
     return it->second;
   }
 
-  // NODES ( name ( lon lat ) ... )
+  // NODES ( name [( lon lat )] [( )] [( )] ... ): the coordinates are optional.
   void nodes() {
     for (Word w = in.next(); w.text != ")"; w = in.next()) {
       if (w.text.empty() || w.text == "(") in.fail(w, "NODES", "a node name or ')'");
@@ -103,10 +120,15 @@ struct Reader {
       n.id = n.label = w.text, n.line = w.line;
       if (!index.emplace(w.text, static_cast<int>(net.nodes.size())).second)
         in.fail(w, "NODES", "a new node name (it is declared twice)");
-      in.expect("(", "coordinates");
-      n.longitude = degrees_within(in.number("longitude"), 180);
-      n.latitude = degrees_within(in.number("latitude"), 90);
-      in.expect(")", "coordinates");
+      if (in.peek().text == "(") {
+        in.expect("(");
+        if (in.peek().text != ")") {
+          n.longitude = degrees_within(in.number("longitude", true), 180);
+          n.latitude = degrees_within(in.number("latitude", true), 90);
+        }
+        in.expect(")", "coordinates");
+      }
+      in.skip_empty_groups(2);
       net.nodes.push_back(std::move(n));
     }
   }
@@ -132,6 +154,7 @@ struct Reader {
         largest = std::max(largest, *cap);
         in.number("module_cost");
       }
+      in.skip_empty_groups(1);
       const double units = pre + largest;
       if (units > 0) l.gbps = units * kGbpsPerUnit;
       net.links.push_back(l);
@@ -149,6 +172,7 @@ struct Reader {
       in.number("routing_unit");
       in.number("demand_value");
       in.name("max_path_length");
+      in.skip_empty_groups(1);
       ++net.demands;
     }
   }

@@ -74,14 +74,24 @@ TEST(MalformedSndlib, EachNamesItsLine) {
             "field 'pre_installed_capacity': expected a number >= 0"},
            {kSndlib, "( 10000.00 100.00 )", "( 10000.00 )", "21",
             "field 'module_cost': expected a number >= 0, got ')'"},
-           {kSndlib, "Charlie ( 0.00 1.00 )", "Charlie 0.00 1.00 )", "11",
-            "field 'coordinates': expected '('"},
+           {kSndlib, "Charlie ( -0.50 1.00 )", "Charlie ( -0.50 )", "11",
+            "field 'latitude': expected a number, got ')'"},
            {kSndlib, "D2 ( Bravo Delta ) 1 35.50", "D2 ( Bravo Delta ) 1 many", "32",
             "field 'demand_value'"},
            {kSndlib, "ADMISSIBLE_PATHS (", "MORE_PATHS (", "40",
             "expected a section LINKS, DEMANDS or ADMISSIBLE_PATHS"},
        })
     expect_rejected(c);
+}
+
+TEST(MalformedFiles, AMessageQuotingTheFileStaysOneShortLine) {
+  const std::string broken =
+      error_of(parse_gml, "graph [\n node [ id 0 Latitude \"4\n5\" ] ]\n", "a.gml");
+  EXPECT_EQ(broken, "a.gml:2: field 'Latitude': expected a number, got '4 5'");
+  const std::string long_value = error_of(
+      parse_gml, "graph [ node [ id 0 Latitude \"" + std::string(5000, 'x') + "\" ] ]", "a.gml");
+  EXPECT_THAT(long_value, StartsWith("a.gml:1: field 'Latitude': expected a number, got 'xxx"));
+  EXPECT_LT(long_value.size(), 400u);
 }
 
 TEST(MalformedFiles, NoNodesOrNoGraphAreRefused) {

@@ -75,6 +75,21 @@ TEST(SndlibReader, CapacityIsPreInstalledPlusTheLargestModuleInMbps) {
   // Delta's (500 700) is no place on Earth: treated as missing.
   EXPECT_FALSE(net.nodes[3].latitude.has_value());
   EXPECT_FALSE(net.nodes[3].longitude.has_value());
+  EXPECT_DOUBLE_EQ(*net.nodes[2].longitude, -0.5);
+}
+
+TEST(SndlibReader, CoordinatesAndTheEmptyGroupsSndlibAllowsAreOptional) {
+  const Network net = parse_sndlib(
+      "NODES ( a b ( 3 4 ) ( ) ( ) )\nLINKS ( l ( a b ) 0 0 0 0 ( ) ( ) )\n"
+      "DEMANDS ( d ( b a ) 1 2.5 7 ( ) )\n",
+      "inline.txt");
+  ASSERT_EQ(net.nodes.size(), 2u);
+  EXPECT_FALSE(net.nodes[0].latitude.has_value());
+  EXPECT_DOUBLE_EQ(*net.nodes[1].longitude, 3);
+  EXPECT_DOUBLE_EQ(*net.nodes[1].latitude, 4);
+  ASSERT_EQ(net.links.size(), 1u);
+  EXPECT_FALSE(net.links[0].gbps.has_value());
+  EXPECT_EQ(net.demands, 1);
 }
 
 TEST(ReadNetwork, TheExtensionOrFormatPicksTheReader) {
