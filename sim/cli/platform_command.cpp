@@ -57,6 +57,11 @@ struct Common {
 int write(const topology::Network& net, const Common& c, const std::string& what,
           std::ostream& out) {
   const topology::Plan plan = topology::attach(net, c.attach);
+  if (plan.sites == 0)
+    throw InputError(
+        fmt::format("{}: expected a node that is not external (Internal 0) to attach a "
+                    "site to, got none",
+                    net.source));
   const std::string summary = fmt::format(
       "{} nodes ({} external, {} without coordinates), {} links ({} parallel merged, {} "
       "self-loops dropped), {} domains, {} sites, {} demands",

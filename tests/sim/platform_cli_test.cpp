@@ -12,19 +12,11 @@ namespace {
 
 const std::string kData = "tests/unit/topology/data/";
 
-// A short GridARS workload on `platform`, run with --audit.
+// The short GridARS workload of cli_support.hpp (kGood) on `platform`, run with --audit.
 Result run_on(const fs::path& dir, const fs::path& platform) {
-  const fs::path scenario = dir / "s.xml";
-  std::ofstream(scenario) << fmt::format(R"(<scenario name="net" runs="1" seed="3">
-  <platform file="{}"/>
-  <workload generator="gridars" arrival_end="3600" window_start="3600" window_end="28800"
-            durations="600" cpus="1 2" types="1 2"/>
-  <user name="A" mean_interarrival="300"/>
-  <grc algorithm="greedy" frames="3"/>
-  <output bucket="720" horizon="28800"/>
-</scenario>
-)",
-                                         fs::absolute(platform).string());
+  std::string body = kGood;
+  body.replace(body.find("PLATFORM"), 8, fs::absolute(platform).string());
+  const fs::path scenario = write_scenario(dir, body);
   return arsim(fmt::format("run {} --out {} --audit", scenario.string(), (dir / "o").string()));
 }
 
@@ -121,6 +113,13 @@ TEST(PlatformCli, MalformedFilesExitTwoWithTheirLine) {
   expect_refused(dir, "import " + sndlib, sndlib + ":23: ");
   expect_refused(dir, "import " + kData + "tiny.gml --sites top:9", "--sites top:9: ");
   expect_refused(dir, "generate --domains 0 --sites-per-domain 2", "--domains: ");
+  std::string text = slurp(kData + "tiny.gml");  // every node external
+  for (auto at = text.find("Internal 1"); at != std::string::npos; at = text.find("Internal 1"))
+    text.replace(at, 10, "Internal 0");
+  const std::string all_external = (dir / "external.gml").string();
+  std::ofstream(all_external) << text;
+  expect_refused(dir, "import " + all_external,
+                 all_external + ": expected a node that is not external");
   std::ofstream(dir / "net.csv") << "a,b\n";
   expect_refused(dir, "import " + (dir / "net.csv").string(), (dir / "net.csv").string() + ": ");
 }
