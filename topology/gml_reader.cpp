@@ -116,14 +116,66 @@ struct Parser {
   }
 };
 
+// The graph [ ... ] list: its nodes, and its edges, whose ends are resolved once every node is
+// known (GML does not require nodes first).
+struct GraphReader {
+  Parser& p;
+  const std::string& source;
+  Network net;
+  std::map<std::string, int> index;
+  std::vector<std::pair<std::pair<std::string, std::string>, Link>> edges;
+
+  void node(const Token& k) {
+    Node n;
+    n.line = k.line;
+    p.pairs([&](const Token& a, const Token& b) {
+      if (a.text == "id")
+        n.id = b.text;
+      else if (b.kind != Token::Open)
+        set_zoo_attribute(n, a.text, b.text, source, a.line);
+    });
+    if (n.id.empty()) fail_at(source, k.line, "", "node: expected an id");
+    if (!index.emplace(n.id, static_cast<int>(net.nodes.size())).second)
+      fail_at(source, k.line, "id",
+              fmt::format("expected a new node id, '{}' is used twice", n.id));
+    net.nodes.push_back(std::move(n));
+  }
+
+  void edge(const Token& k) {
+    Link l;
+    l.line = k.line;
+    std::string from, to;
+    LinkSpeed speed;
+    p.pairs([&](const Token& a, const Token& b) {
+      if (a.text == "source") from = b.text;
+      if (a.text == "target") to = b.text;
+      if (a.text == "LinkSpeedRaw") speed.raw = b.text;
+      if (a.text == "LinkSpeed") speed.speed = b.text;
+      if (a.text == "LinkSpeedUnits") speed.units = b.text;
+    });
+    l.gbps = link_speed_gbps(speed, source, l.line);
+    edges.push_back({{from, to}, l});
+  }
+
+  void resolve_edges() {
+    for (auto& [ends, l] : edges) {
+      const auto a = index.find(ends.first), b = index.find(ends.second);
+      if (a == index.end() || b == index.end())
+        fail_at(source, l.line, a == index.end() ? "source" : "target",
+                fmt::format("expected the id of a node, got '{}'",
+                            a == index.end() ? ends.first : ends.second));
+      l.a = a->second, l.b = b->second;
+      net.links.push_back(l);
+    }
+  }
+};
+
 }  // namespace
 
 Network parse_gml(const std::string& text, const std::string& source) {
   Parser p{Lexer(text, source), source};
-  Network net;
-  net.source = source;
-  std::map<std::string, int> index;
-  std::vector<std::pair<std::pair<std::string, std::string>, Link>> edges;
+  GraphReader g{p, source, {}, {}, {}};
+  g.net.source = source;
   bool graph = false;
   for (Token key = p.lex.next(); key.kind != Token::End; key = p.lex.next()) {
     if (key.kind != Token::Word) p.fail(key, "a key such as graph");
@@ -136,50 +188,15 @@ Network parse_gml(const std::string& text, const std::string& source) {
     graph = true;
     p.pairs(
         [&](const Token& k, const Token& v) {
-          if (k.text == "Network" && v.kind != Token::Open) net.network = v.text;
-          if (k.text == "node") {
-            Node n;
-            n.line = k.line;
-            p.pairs([&](const Token& a, const Token& b) {
-              if (a.text == "id")
-                n.id = b.text;
-              else if (b.kind != Token::Open)
-                set_zoo_attribute(n, a.text, b.text, source, a.line);
-            });
-            if (n.id.empty()) fail_at(source, k.line, "", "node: expected an id");
-            if (!index.emplace(n.id, static_cast<int>(net.nodes.size())).second)
-              fail_at(source, k.line, "id",
-                      fmt::format("expected a new node id, '{}' is used twice", n.id));
-            net.nodes.push_back(std::move(n));
-          } else if (k.text == "edge") {
-            Link l;
-            l.line = k.line;
-            std::string from, to;
-            LinkSpeed speed;
-            p.pairs([&](const Token& a, const Token& b) {
-              if (a.text == "source") from = b.text;
-              if (a.text == "target") to = b.text;
-              if (a.text == "LinkSpeedRaw") speed.raw = b.text;
-              if (a.text == "LinkSpeed") speed.speed = b.text;
-              if (a.text == "LinkSpeedUnits") speed.units = b.text;
-            });
-            l.gbps = link_speed_gbps(speed, source, l.line);
-            edges.push_back({{from, to}, l});
-          }
+          if (k.text == "Network" && v.kind != Token::Open) g.net.network = v.text;
+          if (k.text == "node") g.node(k);
+          if (k.text == "edge") g.edge(k);
         },
         {{"node", true}, {"edge", true}});
   }
   if (!graph) throw InputError(source + ": expected a 'graph [ ... ]'");
-  for (auto& [ends, l] : edges) {
-    const auto a = index.find(ends.first), b = index.find(ends.second);
-    if (a == index.end() || b == index.end())
-      fail_at(source, l.line, a == index.end() ? "source" : "target",
-              fmt::format("expected the id of a node, got '{}'",
-                          a == index.end() ? ends.first : ends.second));
-    l.a = a->second, l.b = b->second;
-    net.links.push_back(l);
-  }
-  return net;
+  g.resolve_edges();
+  return std::move(g.net);
 }
 
 }  // namespace arsim::topology

@@ -75,57 +75,88 @@ int write(const topology::Network& net, const Common& c, const std::string& what
   return 0;
 }
 
+// arsim platform import FILE ...
+struct Import {
+  Common c;
+  std::string file, format;
+
+  CLI::App* add(CLI::App& app) {
+    auto* im = app.add_subcommand(
+        "import", "read a Topology Zoo (.graphml, .gml) or SNDlib native (.txt) network");
+    im->add_option("file", file, "network file")->required();
+    im->add_option("--format", format, "graphml, gml or sndlib (default: from the extension)");
+    im->add_option("--sites", c.attach.sites,
+                   "nodes that get a site: all, top:N (highest degree) or list:A,B (default all)");
+    im->add_option("--cores-file", c.attach.cores_file, "lines 'NODE CORES' instead of --cores");
+    im->add_option("--domain", c.attach.domain,
+                   "domain of nodes without a Network attribute (default: the graph's, else net)");
+    im->add_option("--bandwidth", c.attach.default_gbps,
+                   "Gbit/s of a link without a capacity in the file (default 10)");
+    im->add_option("--latency", c.default_latency_ms,
+                   "ms of a link with an end without coordinates (default 1)");
+    c.add(im);
+    return im;
+  }
+
+  int run(std::ostream& out) {
+    c.finish();
+    topology::Network net = topology::read_network(file, format);
+    topology::normalize(net, c.attach.default_gbps);
+    return write(net, c, "import " + std::filesystem::path(file).filename().string(), out);
+  }
+};
+
+// arsim platform generate ...
+struct Generate {
+  Common c;
+  topology::GenerateOptions g;
+
+  CLI::App* add(CLI::App& app) {
+    auto* ge = app.add_subcommand("generate", "write a seeded multi-domain network");
+    ge->add_option("--domains", g.domains, "number of domains")->required();
+    ge->add_option("--sites-per-domain", g.nodes_per_domain, "sites (and nodes) per domain")
+        ->required();
+    ge->add_option("--alpha", g.alpha, "Waxman alpha (default 0.4)");
+    ge->add_option("--beta", g.beta, "Waxman beta (default 0.4)");
+    ge->add_option("--borders", g.borders, "nodes per domain that join other domains (default 2)");
+    ge->add_option("--intra-gbps", g.intra_gbps,
+                   "capacities of links in a domain (default 10,40,100)");
+    ge->add_option("--inter-gbps", g.inter_gbps,
+                   "capacities of links between domains (default 100)");
+    c.add(ge);
+    return ge;
+  }
+
+  int run(std::ostream& out) {
+    c.finish();
+    g.seed = c.attach.seed;
+    topology::Network net = topology::generate_network(g);
+    topology::normalize(net, c.attach.default_gbps);
+    // Every option that shapes the file, so that the file says how to make it again (as
+    // name=value: an XML comment may not hold "--").
+    const std::string what = fmt::format(
+        "generate domains={} sites-per-domain={} seed={} alpha={} beta={} borders={} "
+        "intra-gbps={} inter-gbps={} cores={} site-bandwidth={} site-latency={}",
+        g.domains, g.nodes_per_domain, g.seed, g.alpha, g.beta, g.borders, g.intra_gbps,
+        g.inter_gbps, c.attach.cores, c.attach.site_gbps, c.site_latency_ms);
+    return write(net, c, what, out);
+  }
+};
+
 }  // namespace
 
 int platform_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"arsim platform: annotated platforms from network files or a generator"};
   app.name("arsim platform");
   app.require_subcommand(1);
-  Common imp, gen;
-  std::string file, format;
-  auto* im = app.add_subcommand(
-      "import", "read a Topology Zoo (.graphml, .gml) or SNDlib native (.txt) network");
-  im->add_option("file", file, "network file")->required();
-  im->add_option("--format", format, "graphml, gml or sndlib (default: from the extension)");
-  im->add_option("--sites", imp.attach.sites,
-                 "nodes that get a site: all, top:N (highest degree) or list:A,B (default all)");
-  im->add_option("--cores-file", imp.attach.cores_file, "lines 'NODE CORES' instead of --cores");
-  im->add_option("--domain", imp.attach.domain,
-                 "domain of nodes without a Network attribute (default: the graph's, else net)");
-  im->add_option("--bandwidth", imp.attach.default_gbps,
-                 "Gbit/s of a link without a capacity in the file (default 10)");
-  im->add_option("--latency", imp.default_latency_ms,
-                 "ms of a link with an end without coordinates (default 1)");
-  imp.add(im);
-  topology::GenerateOptions g;
-  auto* ge = app.add_subcommand("generate", "write a seeded multi-domain network");
-  ge->add_option("--domains", g.domains, "number of domains")->required();
-  ge->add_option("--sites-per-domain", g.nodes_per_domain, "sites (and nodes) per domain")
-      ->required();
-  ge->add_option("--alpha", g.alpha, "Waxman alpha (default 0.4)");
-  ge->add_option("--beta", g.beta, "Waxman beta (default 0.4)");
-  ge->add_option("--borders", g.borders, "nodes per domain that join other domains (default 2)");
-  ge->add_option("--intra-gbps", g.intra_gbps,
-                 "capacities of links in a domain (default 10,40,100)");
-  ge->add_option("--inter-gbps", g.inter_gbps, "capacities of links between domains (default 100)");
-  gen.add(ge);
+  Import imp;
+  Generate gen;
+  auto* im = imp.add(app);
+  auto* ge = gen.add(app);
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
-    if (im->parsed()) {
-      imp.finish();
-      topology::Network net = topology::read_network(file, format);
-      topology::normalize(net, imp.attach.default_gbps);
-      return write(net, imp, "import " + std::filesystem::path(file).filename().string(), out);
-    }
-    gen.finish();
-    g.seed = gen.attach.seed;
-    topology::Network net = topology::generate_network(g);
-    topology::normalize(net, gen.attach.default_gbps);
-    return write(net, gen,
-                 fmt::format("generate --domains {} --sites-per-domain {} --seed {}", g.domains,
-                             g.nodes_per_domain, g.seed),
-                 out);
+    return im->parsed() ? imp.run(out) : gen.run(out);
   } catch (const CLI::CallForHelp&) {
     out << (im->parsed() ? im->help() : ge->parsed() ? ge->help() : app.help());
     return 0;
