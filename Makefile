@@ -10,7 +10,8 @@ OUT        ?= results/elgl_greedy
 PYTHON     ?= /usr/bin/python3
 # Seconds per target of `make fuzz` (make test runs each for ARSIM_FUZZ_SECONDS, 10 by default).
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_scenario fuzz_request_file fuzz_swf fuzz_classad fuzz_platform
+FUZZ_TARGETS := fuzz_scenario fuzz_request_file fuzz_swf fuzz_classad fuzz_platform fuzz_graphml \
+  fuzz_gml fuzz_sndlib
 # CI (CI=true) builds with warnings as errors.
 WERROR     := $(if $(filter true 1 yes,$(CI)),ON,OFF)
 

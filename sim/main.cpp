@@ -16,6 +16,7 @@
 #include "schedulers/protocol/foreign.hpp"
 #include "sim/actors/spawn.hpp"
 #include "sim/cli/classad_command.hpp"
+#include "sim/cli/platform_command.hpp"
 #include "sim/engine/audit_folder.hpp"
 #include "sim/engine/collect.hpp"
 #include "sim/engine/runner.hpp"
@@ -313,6 +314,10 @@ int main(int argc, char** argv) {
                                  "evaluate, match and gangmatch classads: "
                                  "arsim classad eval|match|gang --help")
                   ->prefix_command();
+  auto* plat = app.add_subcommand("platform",
+                                  "write an annotated platform from a network file or a generator: "
+                                  "arsim platform import|generate --help")
+                   ->prefix_command();
 
   CLI11_PARSE(app, argc, argv);
 
@@ -324,6 +329,7 @@ int main(int argc, char** argv) {
   if (cls->parsed())
     return arsim::cli::classad_command(cls->remaining(), reg.algorithms.gang_matchers, std::cout,
                                        std::cerr);
+  if (plat->parsed()) return arsim::cli::platform_command(plat->remaining(), std::cout, std::cerr);
   try {
     if (lst->parsed()) {
       if (keys->count())

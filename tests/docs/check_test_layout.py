@@ -3,7 +3,8 @@
 
 tests/unit mirrors the source tree (tests/README.md): the tests of a folder <f> live in tests/unit/<f>.
 Every folder under tests/unit that holds files must name a folder of the repository, except
-tests/unit/layering, whose test is about the whole tree. Prints each folder without a twin and
+tests/unit/layering, whose test is about the whole tree, and the data/ folders that hold the input
+files of their parent folder's tests (tests/unit/topology/data). Prints each folder without a twin and
 exits 1. --root DIR checks another tree.
 """
 
@@ -19,7 +20,9 @@ def orphans(root):
     for folder, dirs, files in os.walk(unit):
         dirs.sort()
         rel = os.path.relpath(folder, unit).replace(os.sep, "/")
-        if rel == "." or not files or rel.split("/")[0] in NO_TWIN:
+        parts = rel.split("/")
+        fixtures = len(parts) > 1 and parts[-1] == "data"
+        if rel == "." or not files or parts[0] in NO_TWIN or fixtures:
             continue
         if not os.path.isdir(os.path.join(root, rel)):
             found.append(rel)

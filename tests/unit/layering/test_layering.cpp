@@ -1,7 +1,8 @@
 // The layers of docs/design/architecture.md, checked on the source tree: base/ (the input-error
 // type, the file reader, the number parser) depends on nothing of the project; classad/ on base/
 // only; model/ on base/ and classad/ (model/gang/) only; workloads/ and schedulers/ on those
-// (schedulers/ never on workloads/); experiments/ on those; only sim/ includes SimGrid or XBT.
+// (schedulers/ never on workloads/); experiments/ on those; topology/ on base/ only; only sim/
+// includes SimGrid or XBT.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,12 +31,14 @@ std::vector<Rule> rules() {
     out.insert(out.end(), extra.begin(), extra.end());
     return out;
   };
-  return {{"base", with({"classad/", "model/", "schedulers/", "workloads/", "experiments/"}), {}},
+  const auto only_base = with({"classad/", "model/", "schedulers/", "workloads/", "experiments/"});
+  return {{"base", only_base, {}},
           {"model", with({"schedulers/", "workloads/", "experiments/"}), {}},
           {"classad", with({"model/", "schedulers/", "workloads/", "experiments/"}), {}},
           {"workloads", with({"schedulers/", "experiments/"}), {}},
           {"schedulers", with({"workloads/", "experiments/"}), {}},
-          {"experiments", with({}), {}}};
+          {"experiments", with({}), {}},
+          {"topology", only_base, {}}};
 }
 
 // Every `#include <x>` or `#include "x"` of `text` whose path starts with a forbidden prefix, as
