@@ -28,8 +28,9 @@ struct Search {
   // A least latency d meets the limit: reached (finite, also under an infinite limit) and within.
   bool meets(double d) const { return d < kInf && d <= limit; }
 
-  // Least latency from every vertex to `to` over the usable edges (Dijkstra).
-  std::vector<double> least_latency(double floor) const {
+  // Least latency from `from` to `to` over the usable edges (Dijkstra from `to`), stopping once
+  // `from` is settled or every vertex left is beyond the limit (then it is reported as unreached).
+  double least_latency(double floor) const {
     std::vector<double> dist(graph.vertex_count(), kInf);
     using Item = std::pair<double, int>;
     std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
@@ -39,6 +40,7 @@ struct Search {
       const auto [d, v] = queue.top();
       queue.pop();
       if (d > dist[v]) continue;
+      if (v == from || d > limit) break;
       for (int e : graph.incident(v)) {
         if (!usable(e, floor)) continue;
         const int w = graph.other_end(e, v);
@@ -48,7 +50,7 @@ struct Search {
         }
       }
     }
-    return dist;
+    return dist[from] <= limit ? dist[from] : kInf;
   }
 
   // One more hop layer: least latency to `to` within k + 1 edges from that within k.
@@ -68,7 +70,7 @@ struct Search {
   }
 
   bool feasible(double floor) const {
-    if (max_hops <= 0) return meets(least_latency(floor)[from]);
+    if (max_hops <= 0) return meets(least_latency(floor));
     std::vector<double> d = layer_zero();
     for (int k = 0; k < max_hops && !meets(d[from]); ++k) d = next_layer(d, floor);
     return meets(d[from]);
