@@ -27,16 +27,19 @@ model::ResourceGraph latency_graph() {
   return g;
 }
 
-// Writes the run from `rec` and workload.txt from `submitted` (the requests as the users sent
-// them), then audits.
-std::vector<std::string> audit(const RunRecord& rec, const RunRecord& submitted) {
-  TempDir dir;
-  const model::ResourceGraph g = latency_graph();
-  write_run(dir.path(), rec, g, tiny_config());
+// Writes the run from `rec` into `dir` and workload.txt from `submitted` (the requests as the
+// users sent them).
+void write_files(const TempDir& dir, const RunRecord& rec, const RunRecord& submitted) {
+  write_run(dir.path(), rec, latency_graph(), tiny_config());
   std::vector<model::Request> workload;
   for (const auto& r : submitted.requests) workload.push_back(r.request);
   std::ofstream(dir.path() + "/workload.txt") << workloads::format_request_file(workload);
-  return audit_run(dir.path(), g);
+}
+
+std::vector<std::string> audit(const RunRecord& rec, const RunRecord& submitted) {
+  TempDir dir;
+  write_files(dir, rec, submitted);
+  return audit_run(dir.path(), latency_graph());
 }
 
 RunRecord bounded(double request0, double request1) {
@@ -80,10 +83,7 @@ TEST(AuditLatency, CatchesATamperedRoute) {
   const RunRecord rec = bounded(model::kNoLatencyBound, 0.004);
   TempDir dir;
   const model::ResourceGraph g = latency_graph();
-  write_run(dir.path(), rec, g, tiny_config());
-  std::vector<model::Request> workload;
-  for (const auto& r : rec.requests) workload.push_back(r.request);
-  std::ofstream(dir.path() + "/workload.txt") << workloads::format_request_file(workload);
+  write_files(dir, rec, rec);
   EXPECT_THAT(audit_run(dir.path(), g), IsEmpty());
   std::string csv = slurp(dir.file("requests.csv"));
   const std::string honest = "A;C,P:A-X+Q:C-X,";
