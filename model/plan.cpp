@@ -77,6 +77,9 @@ std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
     }
     if (auto err = check_route(g, p.routes[l], p.sites[pair.a], p.sites[pair.b]))
       return fmt::format("pair {}: {}", l, *err);
+    if (const double lat = route_latency(g, p.routes[l]); lat > pair.max_latency + kEps)
+      return fmt::format("request {} pair {} ({}-{}): route latency {} s exceeds its bound {} s",
+                         r.id, l, pair.a, pair.b, lat, pair.max_latency);
     for (int e : p.routes[l]) load[e] += pair.bandwidth;
   }
   for (int e = 0; e < g.edge_count(); ++e)
@@ -84,6 +87,12 @@ std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
       return fmt::format("edge '{}' carries {} Gbit/s, {} free", g.edge(e).name, load[e],
                          avail.free_bandwidth[e]);
   return std::nullopt;
+}
+
+double route_latency(const ResourceGraph& g, const std::vector<int>& route) {
+  double sum = 0;
+  for (int e : route) sum += g.edge(e).latency;
+  return sum;
 }
 
 double plan_value(const ResourceGraph& g, const Request& r, const Plan& p) {

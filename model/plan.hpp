@@ -37,9 +37,14 @@ struct Plan {
 // Checks a plan against the request and the availability of its frame: the frame has the
 // request's duration and lies in [EST, LST + D]; each component on its own compute site with
 // enough free cores; every pair with bandwidth joined by a simple chain of edges between its two
-// sites; no edge carries more than its free bandwidth. Returns the first violation, or nothing.
+// sites; every route's latency (route_latency) at most its pair's max_latency (within 1e-9 s); no
+// edge carries more than its free bandwidth. Returns the first violation, or nothing.
 std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
                                       const Availability& avail, const Plan& p);
+
+// The latency of a route: the sum of its edges' latencies, added in route order (the auditor adds
+// them in the same order).
+double route_latency(const ResourceGraph& g, const std::vector<int>& route);
 
 // Sum of unit values times reserved amounts (objective (3) of GridARS for this plan).
 double plan_value(const ResourceGraph& g, const Request& r, const Plan& p);

@@ -40,6 +40,8 @@ void validate(const Request& r) {
     if (p.a < 0 || p.a >= n || p.b < 0 || p.b >= n || p.a == p.b)
       fail(fmt::format("pair {}-{}: components must be distinct and in [0, {})", p.a, p.b, n));
     if (!(p.bandwidth >= 0)) fail(fmt::format("pair {}-{}: bandwidth must be >= 0", p.a, p.b));
+    if (!(p.max_latency >= 0))  // NaN fails too; +inf is "no bound"
+      fail(fmt::format("pair {}-{}: max_latency must be >= 0 seconds (or none)", p.a, p.b));
   }
 }
 

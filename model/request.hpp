@@ -3,6 +3,7 @@
 // earliest start EST, the latest start LST and the duration D.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,20 @@ struct Component {
   int cpus = 0;  // rc_j: cores on one site
 };
 
+// "No latency bound" on a pair: +infinity, so every route meets it and no planner needs a special
+// case to compare against it.
+inline constexpr double kNoLatencyBound = std::numeric_limits<double>::infinity();
+
 // A requested network between two components. bandwidth == 0 means no path is needed (eq. 7).
+// max_latency bounds the route latency of the pair: the sum of the latencies of its edges
+// (model::route_latency); kNoLatencyBound (the default) means none.
 struct Pair {
   int a = -1;
   int b = -1;
-  double bandwidth = 0;  // rb_l in Gbit/s
+  double bandwidth = 0;                  // rb_l in Gbit/s
+  double max_latency = kNoLatencyBound;  // L_l in seconds
+
+  bool has_latency_bound() const { return max_latency != kNoLatencyBound; }
 };
 
 struct Request {
@@ -40,8 +50,8 @@ struct Request {
 inline constexpr double kMaxRequestTime = 1e12;
 
 // Throws std::invalid_argument naming the first field that is out of range (times ordered,
-// cpus > 0 and their total an int, pair ends in range and distinct, bandwidth >= 0, service level
-// in (0, 1]).
+// cpus > 0 and their total an int, pair ends in range and distinct, bandwidth >= 0, max_latency
+// >= 0 and finite or kNoLatencyBound, service level in (0, 1]).
 void validate(const Request& r);
 
 }  // namespace arsim::model

@@ -1,6 +1,7 @@
 #include "model/resource_graph.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace arsim::model {
@@ -41,6 +42,8 @@ int ResourceGraph::add_edge(Edge e) {
   require(e.a != e.b, "edge '" + e.name + "': both ends are the same vertex");
   require(e.bandwidth > 0, "edge '" + e.name + "': bandwidth must be > 0");
   require(e.unit_value >= 0, "edge '" + e.name + "': unit_value must be >= 0");
+  require(std::isfinite(e.latency) && e.latency >= 0,
+          "edge '" + e.name + "': latency must be finite and >= 0 seconds");
   const int id = edge_count();
   incident_[e.a].push_back(id);
   incident_[e.b].push_back(id);

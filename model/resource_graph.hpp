@@ -30,11 +30,13 @@ struct Edge {
   std::string domain;     // the network RM that manages it
   double bandwidth = 0;   // wb_k in Gbit/s
   double unit_value = 1;  // vb_k
+  double latency = 0;     // lat_k in seconds: the SimGrid latency of the path (platform_view.cpp)
 };
 
 class ResourceGraph {
  public:
-  // Both validate their argument (unique name, known endpoints, non-negative capacities) and throw
+  // Both validate their argument (unique name, known endpoints, non-negative capacities, an edge's
+  // latency finite and >= 0) and throw
   // std::invalid_argument naming the offending field.
   int add_vertex(Vertex v);
   int add_edge(Edge e);

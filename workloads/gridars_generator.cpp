@@ -64,7 +64,7 @@ model::Request draw_request(const GridarsConfig& c, const GridarsUser& user, mod
   } else {
     for (int j = 0; j < shape.components; ++j) r.components.push_back({draw_cores()});
   }
-  for (const auto& [a, b] : shape.paths) r.pairs.push_back({a, b, c.bandwidth});
+  for (const auto& [a, b] : shape.paths) r.pairs.push_back({a, b, c.bandwidth, c.max_latency});
   return r;
 }
 
@@ -118,6 +118,8 @@ void validate(const GridarsConfig& c) {
             fmt::format("must be > 0, got {}", c.cpus[i]));
   require(std::isfinite(c.bandwidth) && c.bandwidth >= 0, "bandwidth",
           fmt::format("must be finite and >= 0, got {}", c.bandwidth));
+  require(c.max_latency >= 0, "max_latency",  // +inf: no bound
+          fmt::format("must be >= 0 seconds, got {}", c.max_latency));
   require(!c.types.empty(), "types", "must not be empty");
   for (std::size_t i = 0; i < c.types.size(); ++i)
     require(c.types[i] >= 1 && c.types[i] <= 4, fmt::format("types[{}]", i),

@@ -13,8 +13,10 @@
 //     window [EST, LST + D] lies inside [window_start, window_end] (workloads/README.md). The text
 //     gives no grain: g = 1 s (whole seconds) by default, 60 s gives whole minutes like Table 1's
 //     durations.
-// Every requested path asks for `bandwidth` Gbit/s (1 Gbps in Table 1). Submit times are kept
-// continuous (not rounded).
+// Every requested path asks for `bandwidth` Gbit/s (1 Gbps in Table 1) and gets the latency bound
+// `max_latency` in seconds (not in the paper; the default, model::kNoLatencyBound, is none). No
+// random draw depends on either, so a bound leaves every other field of the workload unchanged.
+// Submit times are kept continuous (not rounded).
 //
 // Request types. Fig. 6 is not in the text we have; our reading (workloads/README.md,
 // analysis/NOTES.md) fits both the three sizes of Fig. 10 and the calibration "100 % load at 1440
@@ -68,6 +70,7 @@ struct GridarsConfig {
   CpuDraw cpu_draw = CpuDraw::PerRequest;
   Type4Shape type4 = Type4Shape::Ring;
   model::Time est_grain = 1;  // EST on a grid of this many seconds from window_start, >= 1
+  double max_latency = model::kNoLatencyBound;  // seconds, every pair's bound; +inf: none
 };
 
 // The components and paths of a request type (see above). Throws std::invalid_argument for a type

@@ -92,15 +92,19 @@ std::vector<model::Component> parse_cpus(const LineContext& ctx, std::string_vie
 std::vector<model::Pair> parse_pairs(const LineContext& ctx, std::string_view s, int components) {
   std::vector<model::Pair> out;
   if (s == "-") return out;
-  const std::string_view expected = "'-' or a comma list of a-b:bandwidth like 0-1:1,1-2:1";
+  const std::string_view expected =
+      "'-' or a comma list of a-b:bandwidth[@max_latency] like 0-1:1,1-2:1@0.05";
   for (std::string_view item : split(s, ',')) {
     const std::size_t dash = item.find('-');
     const std::size_t colon = item.find(':');
+    const std::size_t at = item.find('@');  // npos: no latency bound
     model::Pair p;
     if (dash == item.npos || colon == item.npos || colon < dash ||
-        !parse_number(item.substr(0, dash), p.a) ||
+        (at != item.npos && at < colon) || !parse_number(item.substr(0, dash), p.a) ||
         !parse_number(item.substr(dash + 1, colon - dash - 1), p.b) ||
-        !parse_number(item.substr(colon + 1), p.bandwidth))
+        !parse_number(item.substr(colon + 1, at == item.npos ? item.npos : at - colon - 1),
+                      p.bandwidth) ||
+        (at != item.npos && !parse_number(item.substr(at + 1), p.max_latency)))
       ctx.fail("pairs", expected, item);
     if (p.a < 0 || p.a >= components || p.b < 0 || p.b >= components)
       ctx.fail("pairs",
@@ -157,6 +161,10 @@ std::string format_request_line(const model::Request& r) {
   for (const auto& p : r.pairs) {
     require_finite(r, p.bandwidth, "pair bandwidth");
     pairs += fmt::format("{}{}-{}:{}", pairs.empty() ? "" : ",", p.a, p.b, p.bandwidth);
+    if (p.has_latency_bound()) {  // absent when unbounded, so such lines are what they were
+      require_finite(r, p.max_latency, "pair max_latency");
+      pairs += fmt::format("@{}", p.max_latency);
+    }
   }
   // fmt's {} prints the shortest decimal that reads back to the same double.
   return fmt::format("{} {} {} {} {} {} {} {} {} {}", r.id, r.user, r.type, r.submit, r.est, r.lst,

@@ -6,8 +6,10 @@
 //
 // One request per line, whitespace-separated fields; '#' lines and blank lines are ignored. Times
 // in seconds, bandwidths in Gbit/s. cpus is a comma list, one entry per component; pairs is a comma
-// list of a-b:bandwidth (component indices from 0) or '-' for none. Numbers are written in the
-// shortest form that reads back to the same double, so write -> read -> write is byte-identical.
+// list of a-b:bandwidth (component indices from 0) or '-' for none; a pair may end in @max_latency,
+// its latency bound in seconds (absent: no bound, model::kNoLatencyBound). Numbers are written in
+// the shortest form that reads back to the same double, so write -> read -> write is
+// byte-identical.
 #pragma once
 
 #include <stdexcept>

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/ctaap/options.hpp"
-#include "schedulers/routing/widest_path.hpp"
+#include "schedulers/routing/latency_path.hpp"
 
 namespace arsim::schedulers::ctaap {
 
@@ -61,7 +61,7 @@ std::optional<model::Plan> route_plan(const model::ResourceGraph& graph,
   for (int l : order) {
     const model::Pair& pair = request.pairs[l];
     if (pair.bandwidth <= 0) continue;
-    auto path = routing::widest_path(graph, free, sites[pair.a], sites[pair.b], pair.bandwidth);
+    auto path = routing::route_pair(graph, free, sites[pair.a], sites[pair.b], pair);
     if (!path) return std::nullopt;
     for (int e : *path) free[e] -= pair.bandwidth;
     plan.routes[l] = std::move(*path);

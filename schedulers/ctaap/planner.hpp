@@ -22,12 +22,14 @@
 //
 // A frame yields a plan only if every component is allocated (allocation size n); a request of
 // more components than the graph has sites is answered without building any instance. The pairs are
-// then routed like greedy's step 2 (routing::widest_path, schedulers/routing/widest_path.hpp),
-// largest bandwidth first (ties: pair order), each path's bandwidth deducted from the frame's free
-// bandwidth before the next. Eq. (4) checks each pair against the bandwidth alone, while pairs
-// sharing an edge must fit together, so routing can still fail: then the frame has no plan. Plans
-// are verified with model::check_plan (a failure is a bug: std::logic_error); plan.cost is
-// model::plan_value.
+// then routed like greedy's step 2 (routing::route_pair, schedulers/routing/latency_path.hpp: the
+// widest path, within the pair's latency bound when it has one), largest bandwidth first (ties:
+// pair order), each path's bandwidth deducted from the frame's free bandwidth before the next.
+// The instance itself knows no latency (b̂_jl is a bandwidth): a mapping whose pair cannot meet
+// its bound on any wide enough path leaves that frame without a plan. Eq. (4) checks each pair
+// against the bandwidth alone, while pairs sharing an edge must fit together, so routing can still
+// fail: then the frame has no plan. Plans are verified with model::check_plan (a failure is a bug:
+// std::logic_error); plan.cost is model::plan_value.
 //
 // Parameters: "ctaap" takes solver_param_specs() (options.hpp); "ctaap-ip" takes backend,
 // time_limit (default 10 s per frame), linearisation, cbc_args; both take candidates (32). ctaap-ip

@@ -46,8 +46,8 @@ std::optional<model::Plan> plan_frame(const model::ResourceGraph& graph,
   for (std::size_t l = 0; l < request.pairs.size(); ++l) {
     const model::Pair& pair = request.pairs[l];
     if (pair.bandwidth <= 0) continue;
-    auto path = routing::widest_path(graph, free, plan.sites[pair.a], plan.sites[pair.b],
-                                     pair.bandwidth, max_hops);
+    auto path =
+        routing::route_pair(graph, free, plan.sites[pair.a], plan.sites[pair.b], pair, max_hops);
     if (!path) return std::nullopt;
     for (int e : *path) free[e] -= pair.bandwidth;
     plan.routes[l] = std::move(*path);

@@ -10,8 +10,10 @@
 //     of pair.b on the widest feasible path: the largest bottleneck of the bandwidth still free
 //     (at least the pair's bandwidth, eq. 8), ties broken by fewest edges, then by the
 //     lexicographically smallest sequence of edge ids. Any vertex may be an intermediate (sites
-//     and exchange points, Fig. 4). The pair's bandwidth is then deducted from every edge of the
-//     path, so later pairs see what is left.
+//     and exchange points, Fig. 4). A pair with a latency bound (Pair::max_latency) takes the
+//     widest path among those whose latency meets it (routing::widest_path_within,
+//     schedulers/routing/latency_path.hpp), a pair without one exactly the path above. The pair's
+//     bandwidth is then deducted from every edge of the path, so later pairs see what is left.
 // If a component or a pair cannot be placed, the frame yields no plan. Plan.cost is
 // model::plan_value (objective (3)), so plans compare with those of the IP planners.
 //
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "schedulers/planner.hpp"
+#include "schedulers/routing/latency_path.hpp"
 #include "schedulers/routing/widest_path.hpp"
 
 namespace arsim::schedulers::greedy {

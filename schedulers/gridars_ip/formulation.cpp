@@ -123,6 +123,23 @@ void add_extra_constraints(Formulation& f, const model::ResourceGraph& g, int n_
   }
 }
 
+// The latency bound of the header (not in the paper): per pair l with a bound,
+// Σ_k lat_k · y_{k,l} ≤ L_l over both orientations of every edge. Edges without latency add
+// nothing; a pair whose every edge has none gets no row.
+void add_latency_constraints(Formulation& f, const model::ResourceGraph& g,
+                             const model::Request& r) {
+  for (std::size_t q = 0; q < f.flow_pairs.size(); ++q) {
+    const model::Pair& pair = r.pairs[f.flow_pairs[q]];
+    if (!pair.has_latency_bound()) continue;
+    LinearExpr latency;
+    for (std::size_t k = 0; k < f.arcs.size(); ++k)
+      if (const double lat = g.edge(f.arcs[k].edge).latency; lat > 0) latency.add(f.y[q][k], lat);
+    if (!latency.empty())
+      f.model.add_constraint(latency, Sense::Le, pair.max_latency,
+                             fmt::format("lat_p{}", f.flow_pairs[q]));
+  }
+}
+
 // The optional valid inequalities of the header: flow arrives at o's site, leaves p's site.
 void add_tightening(Formulation& f, const model::Request& r) {
   for (std::size_t q = 0; q < f.flow_pairs.size(); ++q) {
@@ -170,6 +187,7 @@ Formulation build_formulation(const model::ResourceGraph& g, const model::Reques
   add_site_constraints(f, r, avail);
   add_network_constraints(f, g, r, avail);
   if (o.extra_constraints) add_extra_constraints(f, g, o.n_max);
+  add_latency_constraints(f, g, r);
   if (o.tighten) add_tightening(f, r);
   return f;
 }

@@ -26,6 +26,12 @@
 //        in our graphs, absent from the paper's) we sum over all of them: a simple path uses at
 //        most one edge between two vertices, so this cuts no plan check_plan accepts.
 //   (11) optional: Σ_k y_{k,l} ≤ N_max for every pair l.
+// Not in the paper, always (latency bound): for every pair l with rb_l > 0 and a latency bound L_l
+// (model::Pair::max_latency, seconds),
+//       Σ_k lat_k·y_{k,l} ≤ L_l   over both orientations k of every edge, lat_k its latency
+//   (model::Edge::latency). A pair without a bound gets no row, so the model of a request without
+//   bounds is what it was. decode() keeps a subset of the chosen arcs (the walked path), whose
+//   latency is at most the left-hand side, so the plan meets the bound; check_plan verifies it.
 // Not in the paper, optional (tighten, default off): for every pair l = (o, p) and every site m,
 //   Σ_{arcs into m} y_{k,l} ≥ x_{m,o}   and   Σ_{arcs out of m} y_{k,l} ≥ x_{m,p}.
 // Every integer solution of (4)–(9) satisfies them (the path arrives at o's site and leaves p's),

@@ -17,8 +17,9 @@ namespace {
 constexpr double kBytesPerSecondToGbps = 8.0 / 1e9;
 
 // Joins every pair of sites whose first hosts have a route by a path of the route's bottleneck
-// bandwidth. A pair without a route gets no path (the planners then never co-allocate across it);
-// a look-up SimGrid fails on names the pair.
+// bandwidth and summed latency (SimGrid's route latency, routes.hpp). A pair without a route gets
+// no path (the planners then never co-allocate across it); a look-up SimGrid fails on names the
+// pair.
 void add_default_paths(const std::vector<std::pair<std::string, std::vector<sg4::Host*>>>& groups,
                        const std::string& file, const ReadOptions& options, PlatformView& view) {
   const std::size_t n = groups.size();
@@ -36,7 +37,7 @@ void add_default_paths(const std::vector<std::pair<std::string, std::vector<sg4:
       if (!r.ok() || r.links.empty()) continue;  // no route, or no link whose bandwidth to reserve
       view.graph.add_edge({groups[i].first + "-" + groups[j].first, static_cast<int>(i),
                            static_cast<int>(j), "default", r.bottleneck() * kBytesPerSecondToGbps,
-                           1});
+                           1, r.latency});
     }
 }
 // SimGrid names may hold spaces and commas ("Cpu A", "WIFI zone"); the reservation graph's names

@@ -84,7 +84,8 @@ void read_annotated(const sg4::Engine& engine, const std::string& file, Platform
                   *vb,
                   prop(l, "domain"),
                   l->get_bandwidth() * kBytesPerSecondToGbps,
-                  number(file, where, "unit_value", prop(l, "unit_value", "1"))};
+                  number(file, where, "unit_value", prop(l, "unit_value", "1")),
+                  l->get_latency()};  // seconds; check_resources refused one not finite >= 0
     if (e.domain.empty())
       throw PlatformError(fmt::format("{}: {}: a path needs a 'domain' prop", file, where));
     g.add_edge(e);

@@ -62,6 +62,9 @@ std::vector<scenario::KeySpec> Kind::keys() const {
       field("workload.est_grain", &GridarsConfig::est_grain).implicit().at_least(1).at_most(1e12)
           .only(kGridars).in("s")
           .about("EST is drawn uniformly on the grid window_start + k · est_grain (s); 60 gives whole minutes"),
+      field("workload.max_latency", &GridarsConfig::max_latency).implicit().at_least(0).at_most(1e12)
+          .only(kGridars).in("s")
+          .about("latency bound of every requested path (s): the latencies of the edges of its route sum to at most this; absent: no bound (`docs/guide/coallocation.md`, Latency bounds)"),
       field("user.*.mean_interarrival", &GridarsUser::mean_interarrival).above(0).in("s")
           .about("mean of the exponential inter-arrival time of the user's requests (s); with `generator=gridars`, arrival_end / mean_interarrival × (1 + `resubmit.attempts`) summed over the users at most 100,000 (the requests of a run)"),
       field("user.*.service_level", &GridarsUser::service_level).above(0).at_most(1)

@@ -2,6 +2,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "model/plan.hpp"
 
 namespace arsim::model {
@@ -185,6 +187,59 @@ TEST(Availability, FullAvailabilityIsCapacity) {
   EXPECT_EQ(a.frame, (TimeFrame{3, 9}));
   EXPECT_EQ(a.free_cores, (std::vector<int>{8, 0}));
   EXPECT_EQ(a.free_bandwidth, (std::vector<double>{2.5}));
+}
+
+// A(4) -f- B with 3 ms of latency. A pair bounded by 3 ms is met (within 1e-9 s); 2 ms is not,
+// and the message names the request, the pair and both numbers.
+TEST(CheckPlanLatency, RefusesARouteOverItsPairsBound) {
+  ResourceGraph g;
+  const int a = g.add_vertex({"A", VertexRole::Site, "d", 4, 1e9, 0, 1});
+  const int b = g.add_vertex({"B", VertexRole::Site, "d", 4, 1e9, 0, 1});
+  const int f = g.add_edge({"f", a, b, "d", 10, 1, 0.003});
+  Request r;
+  r.id = 5;
+  r.user = "u";
+  r.duration = 10;
+  r.components = {{1}, {1}};
+  r.pairs = {{0, 1, 1, 0.003}};
+  const Availability avail = full_availability(g, {0, 10});
+  const Plan p{{0, 10}, {a, b}, {{f}}, 0};
+  EXPECT_DOUBLE_EQ(route_latency(g, {f}), 0.003);
+  EXPECT_EQ(check_plan(g, r, avail, p), std::nullopt);
+  r.pairs[0].max_latency = 0.003 - 1e-10;  // within the tolerance
+  EXPECT_EQ(check_plan(g, r, avail, p), std::nullopt);
+  r.pairs[0].max_latency = 0.002;
+  const auto err = check_plan(g, r, avail, p);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(*err, "request 5 pair 0 (0-1): route latency 0.003 s exceeds its bound 0.002 s");
+  r.pairs[0].max_latency = kNoLatencyBound;
+  EXPECT_EQ(check_plan(g, r, avail, p), std::nullopt);
+}
+
+TEST(CheckPlanLatency, ValidationOfBoundsAndLatencies) {
+  Request r;
+  r.id = 2;
+  r.user = "u";
+  r.duration = 10;
+  r.components = {{1}, {1}};
+  r.pairs = {{0, 1, 1, 0}};  // a bound of 0: only routes without latency
+  EXPECT_NO_THROW(validate(r));
+  for (double bad : {-0.001, std::numeric_limits<double>::quiet_NaN(),
+                     -std::numeric_limits<double>::infinity()}) {
+    r.pairs[0].max_latency = bad;
+    try {
+      validate(r);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "request 2: pair 0-1: max_latency must be >= 0 seconds (or none)");
+    }
+  }
+  ResourceGraph g;
+  const int a = g.add_vertex({"A", VertexRole::Site, "d", 4, 1e9, 0, 1});
+  const int b = g.add_vertex({"B", VertexRole::Site, "d", 4, 1e9, 0, 1});
+  for (double bad : {-1.0, std::numeric_limits<double>::infinity()})
+    EXPECT_THROW(g.add_edge({"f", a, b, "d", 10, 1, bad}), std::invalid_argument);
 }
 
 }  // namespace

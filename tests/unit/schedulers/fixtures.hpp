@@ -17,12 +17,17 @@ inline int add_exchange(model::ResourceGraph& g, const std::string& name) {
   return g.add_vertex({name, model::VertexRole::Exchange, "", 0, 0, 0, 0});
 }
 
-// Edges are named after their ends and id, so parallel edges get distinct names.
+// Edges are named after their ends and id, so parallel edges get distinct names. latency in s.
 inline int add_link(model::ResourceGraph& g, int a, int b, double bandwidth,
-                    const std::string& domain = "d1", double unit_value = 1) {
+                    const std::string& domain = "d1", double unit_value = 1, double latency = 0) {
   const std::string name =
       g.vertex(a).name + "-" + g.vertex(b).name + "#" + std::to_string(g.edge_count());
-  return g.add_edge({name, a, b, domain, bandwidth, unit_value});
+  return g.add_edge({name, a, b, domain, bandwidth, unit_value, latency});
+}
+
+// A pair of `bandwidth` Gbit/s whose route may have at most `max_latency` seconds of latency.
+inline model::Pair bounded_pair(int a, int b, double bandwidth, double max_latency) {
+  return {a, b, bandwidth, max_latency};
 }
 
 inline model::Request make_request(const std::vector<int>& cpus,

@@ -46,6 +46,9 @@ std::string mismatch(const RequestRow& row, const model::Request& r) {
     if (a.a != b.a || a.b != b.b || !near(a.bandwidth, b.bandwidth))
       return fmt::format("pair {} {}-{}:{} (submitted {}-{}:{})", i, a.a, a.b, a.bandwidth, b.a,
                          b.b, b.bandwidth);
+    if (a.max_latency != b.max_latency && !near(a.max_latency, b.max_latency))
+      return fmt::format("pair {} latency bound {} s (submitted {} s)", i, a.max_latency,
+                         b.max_latency);
   }
   return "";
 }

@@ -50,7 +50,7 @@ class Fields {
   std::size_t row_;
 };
 
-// "a-b:bandwidth" per pair.
+// "a-b:bandwidth" or "a-b:bandwidth@max_latency" per pair.
 PairDemand parse_pair(const Fields& f, const std::string& s) {
   const auto dash = s.find('-');
   const auto colon = s.find(':');
@@ -60,10 +60,19 @@ PairDemand parse_pair(const Fields& f, const std::string& s) {
   PairDemand p;
   p.a = f.to_int(s.substr(0, dash), "pair_demands");
   p.b = f.to_int(s.substr(dash + 1, colon - dash - 1), "pair_demands");
-  const auto bw = base::parse_double(s.substr(colon + 1));
+  const auto at = s.find('@');  // a latency bound follows; the auditor takes bounds from
+                                // workload.txt, this one is only compared with it
+  const auto bw = base::parse_double(s.substr(colon + 1, at == s.npos ? s.npos : at - colon - 1));
   if (!bw)
     throw std::runtime_error(fmt::format("{}: pair_demands: bad bandwidth in '{}'", f.where(), s));
   p.bandwidth = *bw;
+  if (at != s.npos) {
+    const auto bound = base::parse_double(s.substr(at + 1));
+    if (!bound || !(*bound >= 0))
+      throw std::runtime_error(
+          fmt::format("{}: pair_demands: bad latency bound in '{}'", f.where(), s));
+    p.max_latency = *bound;
+  }
   return p;
 }
 

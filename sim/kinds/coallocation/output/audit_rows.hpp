@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/request.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation::audit {
@@ -14,6 +15,7 @@ struct PairDemand {
   int a = -1;
   int b = -1;
   double bandwidth = 0;
+  double max_latency = model::kNoLatencyBound;  // "@bound" in pair_demands; absent: none
 };
 
 struct RequestRow {

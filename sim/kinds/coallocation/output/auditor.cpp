@@ -1,6 +1,7 @@
 #include "sim/kinds/coallocation/output/auditor.hpp"
 
 #include "sim/kinds/coallocation/output/audit_inputs.hpp"
+#include "sim/kinds/coallocation/output/audit_latency.hpp"
 #include "workloads/request_file.hpp"
 
 #include <algorithm>
@@ -300,6 +301,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     // Attempts of a resubmission policy are not in workload.txt: resubmissions.csv accounts for
     // them.
     std::vector<SummaryRow> resubmission_rows;
+    std::map<int, int> original_of;  // attempt -> original, for its latency bounds
     auto originals = requests;
     if (std::filesystem::exists(dir / "resubmissions.csv")) {
       const CsvTable links = read_csv((dir / "resubmissions.csv").string());
@@ -307,14 +309,16 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
           audit::check_resubmissions(req, requests, links, setup.resubmit, a.violations());
       std::vector<std::string> ignored;  // check_resubmissions reported them
       const auto attempts = audit::attempt_ids(links, ignored);
+      original_of = audit::original_ids(links);
       std::erase_if(originals, [&](const auto& r) { return attempts.count(r.id) > 0; });
     } else if (std::any_of(setup.resubmit.begin(), setup.resubmit.end(),
                            [](const auto& p) { return p.second.attempts > 0; })) {
       a.violations().push_back("resubmissions.csv is missing: a user has resubmit.attempts > 0");
     }
     try {
-      audit::check_workload(
-          originals, workloads::read_request_file((dir / "workload.txt").string()), a.violations());
+      const auto workload = workloads::read_request_file((dir / "workload.txt").string());
+      audit::check_workload(originals, workload, a.violations());
+      audit::check_latency(requests, workload, original_of, g, a.violations());
     } catch (const std::exception& e) {
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }

@@ -13,6 +13,8 @@
 //     on each site equal the component's cpus, each pair with bandwidth joined by a simple chain of
 //     edges between its two components' sites, the bandwidth reserved per edge equals the sum of
 //     the pairs routed over it, and a pair without bandwidth has no chain;
+//   - every accepted route's latency, summed over the platform's edges, is within the latency
+//     bound its pair was submitted with in workload.txt (output/audit_latency.hpp);
 //   - rejected requests hold no reservation, reserved frame, sites or paths;
 //   - requests.csv agrees with workload.txt, and jobs.csv with the accepted plans
 //     (output/audit_inputs.hpp);

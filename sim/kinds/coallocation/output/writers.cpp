@@ -59,8 +59,26 @@ std::string component_cpus(const model::Request& r) {
 
 std::string pair_demands(const model::Request& r) {
   std::vector<std::string> out;
-  for (const auto& p : r.pairs) out.push_back(fmt::format("{}-{}:{}", p.a, p.b, p.bandwidth));
+  for (const auto& p : r.pairs)
+    out.push_back(p.has_latency_bound()
+                      ? fmt::format("{}-{}:{}@{}", p.a, p.b, p.bandwidth, p.max_latency)
+                      : fmt::format("{}-{}:{}", p.a, p.b, p.bandwidth));
   return fmt::format("{}", fmt::join(out, ";"));
+}
+
+// The latency of each planned route (s, model::route_latency; 0 for a pair without a path).
+std::string route_latencies(const model::ResourceGraph& g, const model::Plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& route : plan.routes)
+    out.push_back(fmt::format("{}", model::route_latency(g, route)));
+  return fmt::format("{}", fmt::join(out, ";"));
+}
+
+bool any_latency_bound(const RunRecord& rec) {
+  return std::any_of(rec.requests.begin(), rec.requests.end(), [](const auto& rr) {
+    return std::any_of(rr.request.pairs.begin(), rr.request.pairs.end(),
+                       [](const model::Pair& p) { return p.has_latency_bound(); });
+  });
 }
 
 int pairs_with_bandwidth(const model::Request& r) {
@@ -114,15 +132,19 @@ void validate(const MetricsConfig& cfg) {
 }
 
 std::string requests_csv(const RunRecord& rec, const model::ResourceGraph& g) {
-  CsvWriter w({"request_id",     "user",          "type",
-               "submit",         "est",           "lst",
-               "duration",       "service_level", "components",
-               "cpus",           "pairs",         "outcome",
-               "frames",         "plans_found",   "plans_tried",
-               "reserved_start", "reserved_end",  "time_deviation",
-               "sites",          "paths",         "decision_time",
-               "solver_nodes",   "solves",        "component_cpus",
-               "pair_demands"});
+  std::vector<std::string> columns{"request_id",     "user",          "type",
+                                   "submit",         "est",           "lst",
+                                   "duration",       "service_level", "components",
+                                   "cpus",           "pairs",         "outcome",
+                                   "frames",         "plans_found",   "plans_tried",
+                                   "reserved_start", "reserved_end",  "time_deviation",
+                                   "sites",          "paths",         "decision_time",
+                                   "solver_nodes",   "solves",        "component_cpus",
+                                   "pair_demands"};
+  // Only a run with a latency bound gets the column, so the file of every other run is unchanged.
+  const bool latencies = any_latency_bound(rec);
+  if (latencies) columns.push_back("route_latencies");
+  CsvWriter w(columns);
   for (const auto& rr : rec.requests) {
     const model::Request& r = rr.request;
     const bool ok = rr.outcome == Outcome::Accepted;
@@ -138,6 +160,8 @@ std::string requests_csv(const RunRecord& rec, const model::ResourceGraph& g) {
     }
     w.field(rr.decision_time).field(rr.solver_nodes).field(rr.solves);
     w.field(component_cpus(r)).field(pair_demands(r));
+    if (latencies && ok) w.field(route_latencies(g, rr.plan));
+    if (latencies && !ok) w.empty();
     w.end_row();
   }
   return w.str();

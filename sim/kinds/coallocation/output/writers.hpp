@@ -9,8 +9,11 @@
 //                     (reserved start − EST),sites (per component, ';'),paths (per pair in request
 //                     order, edge names joined by '+', pairs by ';'; empty for a pair without
 //                     bandwidth),decision_time,solver_nodes,solves,component_cpus (per component,
-//                     ';'),pair_demands (per pair "a-b:bandwidth", ';'). The last two let the
-//                     auditor check a plan without the in-memory request. Reserved times,
+//                     ';'),pair_demands (per pair "a-b:bandwidth", ';'; "a-b:bandwidth@bound"
+//                     for a pair with a latency bound, in s). The last two let the auditor check
+//                     a plan without the in-memory request. Only when some request of the run has
+//                     a latency bound, a last column route_latencies (per pair the planned route's
+//                     latency in s, ';'; empty for rejected requests). Reserved times,
 //                     deviation, sites and paths are empty for rejected requests. Names holding ';'
 //                     or '+' would make sites/paths ambiguous; platform names must avoid them.
 //   timings.csv       request: request_id,planning_wall_seconds,planning_cpu_seconds (the

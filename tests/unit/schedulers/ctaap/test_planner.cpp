@@ -211,6 +211,31 @@ TEST(CtaapPlanner, RandomFramesGiveCheckedPlans) {
   EXPECT_GT(found, 10);
 }
 
+// Two sites A and B (4 cores each) joined by W: A–X1–B (9 Gbit/s, 10 ms per edge) and the direct
+// edge N (3 Gbit/s, 2 ms). Two components of 4 cores take both sites; component 0 goes where the
+// mapping puts it, and the pair is routed from its site. Without a bound: W, the widest; a bound
+// of 5 ms excludes W (20 ms): N; a bound of 1 ms excludes both: no plan.
+TEST(CtaapPlanner, LatencyBoundChangesTheRouteOrLeavesNoPlan) {
+  model::ResourceGraph g;
+  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4), x = add_exchange(g, "X1");
+  const int w0 = add_link(g, a, x, 9, "d1", 1, 0.010), w1 = add_link(g, x, b, 9, "d1", 1, 0.010);
+  const int n = add_link(g, a, b, 3, "d1", 1, 0.002);
+  const auto full = model::full_availability(g, {0, 10});
+  for (const char* name : {"ctaap", "ctaap-ip"}) {
+    const auto free = plan_with(name, g, make_request({4, 4}, {{0, 1, 2}}), full);
+    ASSERT_EQ(free.size(), 1u) << name;
+    const bool from_a = free[0].sites[0] == a;
+    EXPECT_EQ(free[0].routes[0], from_a ? (std::vector<int>{w0, w1}) : (std::vector<int>{w1, w0}));
+    const auto bounded =
+        plan_with(name, g, make_request({4, 4}, {bounded_pair(0, 1, 2, 0.005)}), full);
+    ASSERT_EQ(bounded.size(), 1u) << name;
+    EXPECT_EQ(bounded[0].routes[0], (std::vector<int>{n}));
+    EXPECT_TRUE(
+        plan_with(name, g, make_request({4, 4}, {bounded_pair(0, 1, 2, 0.001)}), full).empty())
+        << name;
+  }
+}
+
 TEST(CtaapRegistry, PlannersByName) {
   arsim::schedulers::Registries reg;
   arsim::schedulers::register_builtins(reg);

@@ -99,6 +99,20 @@ Instance random_instance(std::mt19937_64& rng) {
   return inst;
 }
 
+Instance with_latencies(const Instance& inst, std::mt19937_64& rng) {
+  Instance out;
+  for (const auto& v : inst.graph.vertices()) out.graph.add_vertex(v);
+  for (auto e : inst.graph.edges()) {
+    e.latency = uniform(rng, 0, 3) * 1e-3;  // 0 to 3 ms: some free of latency
+    out.graph.add_edge(e);
+  }
+  out.request = inst.request;
+  for (auto& p : out.request.pairs)
+    if (chance(rng, 0.7)) p.max_latency = uniform(rng, 0, 6) * 1e-3;
+  out.avail = inst.avail;
+  return out;
+}
+
 namespace {
 
 // Every simple path from `from` to `to` as edge lists (parallel edges give distinct paths).
@@ -145,8 +159,10 @@ std::optional<double> brute_force_optimum(const Instance& inst, double balance) 
     const model::Pair& p = r.pairs[l];
     if (p.bandwidth <= 0) return route(l + 1, cost);
     for (const auto& path : simple_paths(g, site[p.a], site[p.b])) {
-      double extra = 0;
+      double extra = 0, latency = 0;
       bool fits = true;
+      for (int e : path) latency += g.edge(e).latency;
+      fits = latency <= p.max_latency + 1e-9;  // the pair's latency bound, if any
       for (int e : path) {
         load[e] += p.bandwidth;
         fits = fits && load[e] <= av.free_bandwidth[e] + 1e-9;

@@ -170,6 +170,45 @@ TEST(GridarsIp, BalancePrefersLessLoadedSites) {
   EXPECT_DOUBLE_EQ(plans[0].cost, 2);
 }
 
+// Sites A (4 cores, vc 1) and B (4 cores, vc 3), joined by W: A–X1–B (vb 1 per edge, 10 ms each)
+// and M: A–X2–B (vb 2 per edge, 4 ms each). Components of 4 and 2 cores, one pair of 1 Gbit/s:
+// c0@A c1@B costs 4 + 6 = 10, c0@B c1@A 12 + 2 = 14, so c0@A. Route W adds 2, M adds 4:
+// without a bound W (12); a bound of 10 ms excludes W (20 ms): M (14); 1 ms excludes both.
+TEST(GridarsIp, LatencyBoundChangesTheRouteOrLeavesNoPlan) {
+  model::ResourceGraph g;
+  auto site = [&](const char* name, double vc) {
+    model::Vertex v{name, model::VertexRole::Site, "D", 4};
+    v.unit_value = vc;
+    return g.add_vertex(v);
+  };
+  const int a = site("A", 1), b = site("B", 3);
+  const int x1 = g.add_vertex({"X1", model::VertexRole::Exchange, "", 0});
+  const int x2 = g.add_vertex({"X2", model::VertexRole::Exchange, "", 0});
+  const int w0 = g.add_edge({"w0", a, x1, "D", 10, 1, 0.010}),
+            w1 = g.add_edge({"w1", x1, b, "D", 10, 1, 0.010});
+  const int m0 = g.add_edge({"m0", a, x2, "D", 10, 2, 0.004}),
+            m1 = g.add_edge({"m1", x2, b, "D", 10, 2, 0.004});
+  const auto full = model::full_availability(g, {0, 100});
+  for (const char* backend : {"cbc", "glpk"}) {
+    gip::Options o;
+    o.backend = arsim::schedulers::milp::parse_backend(backend);
+    const auto free = run(g, make_request({4, 2}, {{0, 1, 1}}), {full}, o);
+    ASSERT_EQ(free.size(), 1u) << backend;
+    EXPECT_DOUBLE_EQ(free[0].cost, 12);
+    EXPECT_EQ(free[0].sites, (std::vector<int>{a, b}));
+    EXPECT_EQ(free[0].routes[0], (std::vector<int>{w0, w1}));
+    const auto bounded = run(g, make_request({4, 2}, {{0, 1, 1, 0.010}}), {full}, o);
+    ASSERT_EQ(bounded.size(), 1u) << backend;
+    EXPECT_DOUBLE_EQ(bounded[0].cost, 14);
+    EXPECT_EQ(bounded[0].routes[0], (std::vector<int>{m0, m1}));
+    EXPECT_TRUE(run(g, make_request({4, 2}, {{0, 1, 1, 0.001}}), {full}, o).empty()) << backend;
+  }
+  // The bound is one row (Σ lat_k·y over both orientations of the four edges); none without it.
+  const auto f = gip::build_formulation(g, make_request({4, 2}, {{0, 1, 1, 0.010}}), full, {});
+  const auto unbounded = gip::build_formulation(g, make_request({4, 2}, {{0, 1, 1}}), full, {});
+  EXPECT_EQ(f.model.num_constraints(), unbounded.model.num_constraints() + 1);
+}
+
 TEST(GridarsIp, RegisteredWithTypedParameters) {
   arsim::schedulers::PlannerRegistry planners{"planner"};
   gip::register_planner(planners);

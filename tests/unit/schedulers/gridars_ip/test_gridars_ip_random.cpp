@@ -59,6 +59,27 @@ TEST(GridarsIpRandom, MatchesBruteForceOptimum) {
   EXPECT_GT(feasible, 50);  // the generator must not make only infeasible instances
 }
 
+// The certificate under latency bounds: Σ lat_k·y_{k,l} ≤ L_l keeps exactly the plans whose
+// routes meet their bounds, so the IP's optimum is the exhaustive search's over those plans.
+TEST(GridarsIpRandom, MatchesBruteForceOptimumUnderLatencyBounds) {
+  std::mt19937_64 rng(20261127);
+  int feasible = 0, bound_binds = 0;
+  for (int i = 0; i < 120; ++i) {
+    const Instance plain = arsim::test::random_instance(rng);
+    const Instance inst = arsim::test::with_latencies(plain, rng);
+    const auto expected = arsim::test::brute_force_optimum(inst);
+    const auto unbounded = arsim::test::brute_force_optimum(plain);
+    bound_binds += expected != unbounded;
+    const auto plan = plan_one(inst, options(Backend::Cbc, i % 2 == 0, safe_n_max(inst)));
+    ASSERT_EQ(plan.has_value(), expected.has_value()) << "instance " << i;
+    if (!plan) continue;
+    ++feasible;
+    EXPECT_NEAR(plan->cost, *expected, 1e-6) << "instance " << i;
+  }
+  EXPECT_GT(feasible, 30);
+  EXPECT_GT(bound_binds, 10);  // the bounds must change the optimum or feasibility often enough
+}
+
 TEST(GridarsIpRandom, CbcAndGlpkAgreeOn200Instances) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 200; ++i) {
