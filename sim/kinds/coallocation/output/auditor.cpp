@@ -1,5 +1,6 @@
 #include "sim/kinds/coallocation/output/auditor.hpp"
 
+#include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_inputs.hpp"
 #include "workloads/request_file.hpp"
 
@@ -299,7 +300,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     a.run(requests, reservations);
     // Attempts of a resubmission policy are not in workload.txt: resubmissions.csv accounts for
     // them.
-    std::vector<SummaryRow> resubmission_rows;
+    std::vector<SummaryRow> resubmission_rows;  // and the failure metrics
     auto originals = requests;
     if (std::filesystem::exists(dir / "resubmissions.csv")) {
       const CsvTable links = read_csv((dir / "resubmissions.csv").string());
@@ -319,7 +320,21 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
     const CsvTable jobs = read_csv((dir / "jobs.csv").string());
-    audit::check_jobs(requests, jobs, a.violations());
+    // A run with failures has failures.csv and the broken_at column, or neither.
+    audit::BrokenComponents broken;
+    const bool has_failures = std::filesystem::exists(dir / "failures.csv"),
+               has_broken =
+                   std::find(res.header.begin(), res.header.end(), "broken_at") != res.header.end();
+    if (has_failures && has_broken)
+      for (auto& row :
+           audit::check_failures(read_csv((dir / "failures.csv").string()), reservations, jobs,
+                                 setup.hosts, g, broken, a.violations()))
+        resubmission_rows.push_back(row);
+    else if (has_failures || has_broken)
+      a.violations().push_back(
+          has_failures ? "reservations.csv has no broken_at column, failures.csv is there"
+                       : "failures.csv is missing, reservations.csv has broken_at");
+    audit::check_jobs(requests, jobs, a.violations(), broken);
     audit::check_hosts(jobs, setup.hosts, a.violations());
     if (setup.metrics) {
       validate(*setup.metrics);
