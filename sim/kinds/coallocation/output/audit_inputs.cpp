@@ -68,6 +68,11 @@ void check_job_columns(const metrics::CsvTable& jobs, std::size_t i, const Reque
                                        f[jobs.column("job_id")], name, text, want));
   }
   const std::string& state = f[jobs.column("final_state")];
+  if (broken && state == metrics::kCompleted && r.end && end < *r.end - kTol)
+    violations.push_back(
+        fmt::format("{}: job {} final_state is '{}' but it ended at {}, before "
+                    "its reserved end {}: its reservation was broken",
+                    jobs.where(i), f[jobs.column("job_id")], state, end, *r.end));
   if (state != metrics::kCompleted && !(broken && state == metrics::kKilled))
     violations.push_back(fmt::format("{}: job {} final_state is '{}', not {}", jobs.where(i),
                                      f[jobs.column("job_id")], state,
