@@ -69,6 +69,12 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
     committed.push_back({info.request_id, kind_, r, held->frame, held->amount});
   }
   out.insert(out.end(), committed.begin(), committed.end());
+  // Reservations that ended cannot break any more: dropped whenever the list has doubled, so it
+  // stays as long as the reservations under way, at amortised constant cost per commit.
+  if (committed_.size() >= prune_at_) {
+    std::erase_if(committed_, [&](const ReservationRecord& c) { return c.frame.end <= now; });
+    prune_at_ = std::max<std::size_t>(64, 2 * committed_.size());
+  }
   committed_.insert(committed_.end(), committed.begin(), committed.end());
   return true;
 }
@@ -99,8 +105,6 @@ std::vector<ReservationRecord> ReservationDesk::break_overlapping(int r, double 
 
 std::vector<ReservationRecord> ReservationDesk::resource_down(int r, double now) {
   if (!owns(r)) throw std::invalid_argument("ReservationDesk: not a resource of this RM");
-  // Reservations that ended cannot break any more.
-  std::erase_if(committed_, [&](const ReservationRecord& c) { return c.frame.end <= now; });
   down_since_.emplace(r, now);
   return break_overlapping(r, now, std::nextafter(now, std::numeric_limits<double>::infinity()));
 }

@@ -55,9 +55,9 @@ class ReservationDesk {
   std::vector<ReservationRecord> break_overlapping(int r, double from, double to);
 
   std::map<int, double> down_since_;  // resources down, since when
-  // Committed reservations not cancelled, the ones a failure may break (those that ended are
-  // dropped at each failure).
+  // Committed reservations not cancelled, the ones a failure may break (and some that ended).
   std::vector<ReservationRecord> committed_;
+  std::size_t prune_at_ = 64;
 };
 
 }  // namespace arsim::kinds::coallocation

@@ -79,18 +79,18 @@ void start_failure_processes(const FailureKeys& keys, const platform::PlatformVi
     return std::find(profiled.begin(), profiled.end(), name) != profiled.end();
   };
   const auto run = static_cast<std::uint64_t>(run_index);
+  auto start = [&](const std::string& kind, const std::string& name, sg4::Host* host,
+                   sg4::Link* link, double ttf, double ttr) {
+    if (skip(name)) return;
+    actors::spawn<FailureProcess>("failures-" + name, view.grc_host, host, link, ttf, ttr, keys.law,
+                                  model::make_stream(seed, run, "failure:" + kind + ":" + name));
+  };
   if (keys.hosts_ttf > 0)
     for (sg4::Host* h : platform::failing_hosts(view))
-      if (!skip(h->get_name()))
-        actors::spawn<FailureProcess>(
-            "failures-" + h->get_name(), view.grc_host, h, nullptr, keys.hosts_ttf, keys.hosts_ttr,
-            keys.law, model::make_stream(seed, run, "failure:host:" + h->get_name()));
+      start("host", h->get_name(), h, nullptr, keys.hosts_ttf, keys.hosts_ttr);
   if (keys.links_ttf > 0)
     for (sg4::Link* l : platform::failing_links(view))
-      if (!skip(l->get_name()))
-        actors::spawn<FailureProcess>(
-            "failures-" + l->get_name(), view.grc_host, nullptr, l, keys.links_ttf, keys.links_ttr,
-            keys.law, model::make_stream(seed, run, "failure:link:" + l->get_name()));
+      start("link", l->get_name(), nullptr, l, keys.links_ttf, keys.links_ttr);
 }
 
 }  // namespace arsim::kinds::coallocation

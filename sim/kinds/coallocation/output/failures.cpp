@@ -9,12 +9,7 @@ namespace arsim::kinds::coallocation {
 std::string failures_csv(const RunRecord& rec) {
   metrics::CsvWriter w({"resource", "kind", "down", "up"});
   for (const auto& f : rec.failures) {
-    w.field(f.resource).field(f.link ? "link" : "host").field(f.down);
-    if (f.up)
-      w.field(*f.up);
-    else
-      w.empty();
-    w.end_row();
+    w.field(f.resource).field(f.link ? "link" : "host").field(f.down).field(f.up).end_row();
   }
   return w.str();
 }

@@ -175,12 +175,7 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
         w.empty();
     }
     w.field(res.frame.start).field(res.frame.end).field(res.amount);
-    if (rec.failure_model) {
-      if (res.broken_at)
-        w.field(*res.broken_at);
-      else
-        w.empty();
-    }
+    if (rec.failure_model) w.field(res.broken_at);
     w.end_row();
   }
   return w.str();
