@@ -107,10 +107,11 @@ void check_failure_profiles(PlatformView& view, const std::string& file) {
         link ? failing_link(view, links, p.element) : failing_host(view, control, p.element);
     if (!ok)
       throw InputError(fmt::format(
-          "{}:{}: {} of '{}': arsim survives failures of compute-site hosts (a site of one host "
+          "{}:{}: {} of {}: arsim survives failures of compute-site hosts (a site of one host "
           "that runs no coordinator, user or network RM) and of path links that no control "
           "message crosses only; remove it or move it to such a host or link",
-          file, p.line, p.mark, p.element));
+          file, p.line, p.mark,
+          p.element.empty() ? "an element the line does not name" : "'" + p.element + "'"));
     view.profiled.push_back(p.element);
   }
 }
