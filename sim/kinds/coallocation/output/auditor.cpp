@@ -1,6 +1,5 @@
 #include "sim/kinds/coallocation/output/auditor.hpp"
 
-#include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_inputs.hpp"
 #include "workloads/request_file.hpp"
 
@@ -13,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_metrics.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
