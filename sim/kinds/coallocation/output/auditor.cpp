@@ -300,7 +300,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     a.run(requests, reservations);
     // Attempts of a resubmission policy are not in workload.txt: resubmissions.csv accounts for
     // them.
-    std::vector<SummaryRow> resubmission_rows;  // and the failure metrics
+    std::vector<SummaryRow> resubmission_rows;
     auto originals = requests;
     if (std::filesystem::exists(dir / "resubmissions.csv")) {
       const CsvTable links = read_csv((dir / "resubmissions.csv").string());
@@ -320,7 +320,8 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
     const CsvTable jobs = read_csv((dir / "jobs.csv").string());
-    // A run with failures has failures.csv and the broken_at column, or neither.
+    // A run with failures has failures.csv and the broken_at column, or neither; its failure
+    // metrics join the expected rows of summary.csv with the resubmission metrics.
     audit::BrokenComponents broken;
     const bool has_failures = std::filesystem::exists(dir / "failures.csv"),
                has_broken =
