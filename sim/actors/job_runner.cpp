@@ -1,8 +1,10 @@
 #include "sim/actors/job_runner.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
@@ -36,6 +38,12 @@ JobRunner::JobRunner(const platform::PlatformView* platform, int site, int job, 
 void JobRunner::operator()() {
   sg4::this_actor::sleep_until(frame_.start);
   const double start = sg4::Engine::get_clock();
+  const auto& site_hosts = platform_->site_hosts[site_];
+  if (hooks_.not_run && std::any_of(site_hosts.begin(), site_hosts.end(),
+                                    [](const sg4::Host* h) { return !h->is_on(); })) {
+    hooks_.not_run(job_);
+    return;
+  }
   // The cores of the reservation, on hosts no other running job holds: the reservation table
   // counts the site's cores as one pool, so two jobs put on the same hosts would share them and
   // each outlast its frame. Throws (an internal error ending the run) when the hosts cannot.
@@ -59,7 +67,19 @@ void JobRunner::operator()() {
                          ->set_thread_count(here)
                          ->start());
   }
-  for (auto& e : *execs) e->wait();
+  try {
+    for (auto& e : *execs) e->wait();
+  } catch (const simgrid::HostFailureException&) {
+    if (!hooks_.killed) throw;
+    // A host of the job failed: the job is lost, its executions on the other hosts stop.
+    for (auto& e : *execs)
+      if (e->get_state() != sg4::Activity::State::FINISHED &&
+          e->get_state() != sg4::Activity::State::FAILED)
+        e->cancel();
+    allocator_->release(job_);
+    hooks_.killed({job_, site_, cores_, start, sg4::Engine::get_clock()}, hosts);
+    return;
+  }
   allocator_->release(job_);
   hooks_.finished({job_, site_, cores_, start, sg4::Engine::get_clock()}, hosts);
 }

@@ -23,6 +23,11 @@ using HostCores = std::vector<std::pair<std::string, int>>;
 struct JobHooks {
   std::function<void(const metrics::JobRecord&)> started;                     // end = start
   std::function<void(const metrics::JobRecord&, const HostCores&)> finished;  // required
+  // Kinds that model failures: a host of the site was off at the job's start (the job does not
+  // run: not_run), or one it ran on failed (killed, its end the failure's time). Without these
+  // hooks a failure ends the run.
+  std::function<void(int job)> not_run = nullptr;
+  std::function<void(const metrics::JobRecord&, const HostCores&)> killed = nullptr;
 };
 
 class JobRunner {

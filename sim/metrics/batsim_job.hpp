@@ -14,6 +14,7 @@ namespace arsim::metrics {
 // REJECTED), and of the jobs a run ended before they finished (arsim's: Batsim runs every job to
 // its end): still running, submitted but never started, or never submitted.
 inline constexpr const char* kCompleted = "COMPLETED_SUCCESSFULLY";
+inline constexpr const char* kKilled = "COMPLETED_KILLED";  // Batsim's state of a killed job
 inline constexpr const char* kRejected = "REJECTED";
 inline constexpr const char* kRunningAtEnd = "RUNNING_AT_END";
 inline constexpr const char* kWaitingAtEnd = "WAITING_AT_END";

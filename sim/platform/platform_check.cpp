@@ -35,8 +35,8 @@ namespace {
     trace_route_lookups(trace_fd);
     const PlatformView view = read_platform(*engine, file, options);
     trace_route_lookups(-1);
-    const std::string line =
-        fmt::format("size: {} {}\n", view.graph.sites().size(), view.graph.edge_count());
+    const std::string line = fmt::format("size: {} {} {}\n", view.graph.sites().size(),
+                                         view.graph.edge_count(), view.profiled.size());
     [[maybe_unused]] auto n = ::write(trace_fd, line.data(), line.size());
   } catch (const InputError& e) {
     std::string line = std::string("input: ") + e.what() + "\n";
@@ -72,7 +72,7 @@ struct Trace {
       error = l.substr(7);
     } else if (l.rfind("size: ", 0) == 0) {
       std::istringstream in{std::string(l.substr(6))};
-      in >> size.sites >> size.paths;
+      in >> size.sites >> size.paths >> size.profiles;
     } else {
       pair = l == "-" ? "" : std::string(l);  // "-": the look-up of "FROM TO" ended
     }
@@ -125,8 +125,9 @@ PlatformSize check_in_child(const std::string& file, const ReadOptions& options)
 PlatformSize check_platform_in_child(const std::string& file, const ReadOptions& options) {
   // A sweep checks every point before running any: each platform once per process is enough.
   static std::map<std::string, PlatformSize> passed;
-  const std::string key = fmt::format("{}|{}|{}|{}", file, options.default_paths,
-                                      options.max_default_paths, options.control_routes);
+  const std::string key =
+      fmt::format("{}|{}|{}|{}|{}", file, options.default_paths, options.max_default_paths,
+                  options.control_routes, options.failures);
   const auto found = passed.find(key);
   if (found != passed.end()) return found->second;
   const PlatformSize size = check_in_child(file, options);

@@ -17,6 +17,7 @@ namespace arsim::platform {
 struct PlatformSize {
   std::size_t sites = 0;
   std::size_t paths = 0;
+  std::size_t profiles = 0;  // failure (state) profiles accepted (ReadOptions::failures)
 };
 
 // Loads `file` into a fresh SimGrid engine in a child process and reads it with `options`

@@ -11,6 +11,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "base/numbers.hpp"
+#include "sim/platform/failure_profiles.hpp"
 #include "sim/platform/routes.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_platform, arsim, "Platform to reservation graph");
@@ -103,23 +104,9 @@ std::string at(const std::string& file, const std::string& id) {
   return line > 0 ? fmt::format("{}:{}: ", file, line) : file + ": ";
 }
 
-// Failure profiles switch hosts and links off: an actor on a failed host cannot start, and a
-// reservation on a resource that fails is no guarantee. arsim models neither, so it refuses them.
-void reject_failures(const std::string& file) {
-  std::ifstream in(file);
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n)
-    for (const char* mark : {"state_file=", "\"HOST_AVAIL\"", "\"LINK_AVAIL\""})
-      if (line.find(mark) != std::string::npos)
-        throw PlatformError(fmt::format(
-            "{}:{}: {}: a failure (state) profile; arsim does not model hosts or links that fail "
-            "during a reservation, remove it",
-            file, n, std::string(mark).substr(0, std::string(mark).find('='))));
-}
-
 // What SimGrid accepts at load time and then fails on in the middle of a run.
-void check_resources(const sg4::Engine& engine, const std::string& file) {
-  reject_failures(file);
+void check_resources(const sg4::Engine& engine, const std::string& file, bool failures) {
+  if (!failures) reject_failures(file);
   for (const sg4::Host* h : engine.get_all_hosts()) {
     const double speed = h->get_speed();
     if (!std::isfinite(speed) || speed <= 0)
@@ -168,7 +155,7 @@ PlatformView read_platform(const sg4::Engine& engine, const std::string& file,
   PlatformView view;
   const auto hosts = engine.get_all_hosts();
   if (hosts.empty()) throw PlatformError(file + ": the platform has no host");
-  check_resources(engine, file);
+  check_resources(engine, file, options.failures);
   view.annotated = std::any_of(hosts.begin(), hosts.end(),
                                [](const sg4::Host* h) { return h->get_property("role"); });
   try {
@@ -181,6 +168,7 @@ PlatformView read_platform(const sg4::Engine& engine, const std::string& file,
   }
   if (view.graph.sites().empty()) throw PlatformError(file + ": the platform has no compute site");
   if (options.control_routes) require_reachable(view, file);
+  if (options.failures) check_failure_profiles(view, file);
   XBT_INFO("%s: %zu sites, %d vertices, %d paths, %d cores", file.c_str(),
            view.graph.sites().size(), view.graph.vertex_count(), view.graph.edge_count(),
            view.total_cores());

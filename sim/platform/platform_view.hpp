@@ -35,6 +35,8 @@ struct PlatformView {
   sg4::Host* user_host = nullptr;
   std::map<std::string, sg4::Host*> network_rm_hosts;  // per domain that owns paths
   bool annotated = false;
+  // Hosts and links with a failure (state) profile (ReadOptions::failures; failure_profiles.hpp).
+  std::vector<std::string> profiled;
 
   int total_cores() const;
 };
@@ -48,6 +50,9 @@ struct ReadOptions {
   std::size_t max_default_paths = 1'000'000;
   // Require a route both ways between the coordinator's host and every other actor's host.
   bool control_routes = true;
+  // Accept failure (state) profiles where arsim survives them (failure_profiles.hpp); otherwise
+  // any profile is refused.
+  bool failures = false;
 };
 
 // The engine must have loaded `file` already. Throws PlatformError naming the file (and the line

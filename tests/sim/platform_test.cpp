@@ -90,14 +90,14 @@ TEST(Platform, SpeedsAndBandwidthsSimGridWouldFailOnLaterNameTheLine) {
       dir.file("p.xml") + ":7: link 'l' bandwidth: expected a positive finite bandwidth, got 0");
 }
 
-TEST(Platform, FailureProfilesAreRefused) {
+TEST(Platform, FailureProfilesAreRefusedWithoutTheFailureModel) {
   TempDir dir;
   std::ofstream(dir.file("down.txt")) << "1 0\n";
   EXPECT_EQ(
       error_of(dir, platform_xml("<host id=\"a\" speed=\"1Gf\" state_file=\"down.txt\"/>\n")),
       dir.file("p.xml") +
-          ":5: state_file: a failure (state) profile; arsim does not model hosts or links that "
-          "fail during a reservation, remove it");
+          ":5: state_file: a failure (state) profile; only co-allocation runs model hosts and "
+          "links that fail, remove it");
 }
 
 TEST(Platform, HostNamesWithSpacesBecomeSiteNames) {

@@ -39,6 +39,7 @@ void check_request_count(const scenario::Settings& s, const workloads::GridarsCo
 platform::ReadOptions read_options(const PlatformKeys& p) {
   platform::ReadOptions options;
   options.max_default_paths = static_cast<std::size_t>(p.max_paths);
+  options.failures = true;  // state profiles where the run survives them (failures/board.hpp)
   return options;
 }
 

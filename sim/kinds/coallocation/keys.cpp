@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sim/kinds/coallocation/config.hpp"
+#include "sim/kinds/coallocation/failures/process.hpp"
 #include "sim/kinds/coallocation/kind.hpp"
 #include "sim/kinds/coallocation/resubmit.hpp"
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
@@ -128,6 +129,16 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("length of a slot of background traffic (s); slots run from `workload.window_start` to `output.horizon`"),
       field("background.links", &Transfers::background_links).implicit()
           .about("the paths that carry background traffic: `all`, or path names separated by spaces (checked against the platform when the run starts); paths whose flows cross another link, such as `S:X1-X2` of `platforms/elgl.xml`, get none"),
+      field("failures.hosts.ttf", &FailureKeys::hosts_ttf).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to failure of each host of a compute site that may fail (a site of one host running no control actor); 0: hosts do not fail. Each such host is up for a drawn time to failure, down for a drawn time to repair, and so on (seeded stream `failure:host:<name>`); with `failures.hosts.ttr`. Failures write `failures.csv` (`docs/design/coallocation.md`, Failures)"),
+      field("failures.hosts.ttr", &FailureKeys::hosts_ttr).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to repair of a failed host (s); > 0 exactly when `failures.hosts.ttf` is"),
+      field("failures.links.ttf", &FailureKeys::links_ttf).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to failure of each path link that no control message crosses (annotated platforms; seeded stream `failure:link:<name>`); 0: links do not fail; with `failures.links.ttr`"),
+      field("failures.links.ttr", &FailureKeys::links_ttr).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to repair of a failed path link (s); > 0 exactly when `failures.links.ttf` is"),
+      field("failures.law", &FailureKeys::law).implicit().one_of({"exponential", "constant"})
+          .about("law of the times to failure and to repair: `exponential` with the given means, or `constant` (each time is its mean)"),
   };
 }
 // clang-format on

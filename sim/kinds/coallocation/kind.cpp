@@ -16,6 +16,8 @@
 #include "sim/kinds/coallocation/actors/network_rm.hpp"
 #include "sim/kinds/coallocation/actors/user.hpp"
 #include "sim/kinds/coallocation/config.hpp"
+#include "sim/kinds/coallocation/failures/board.hpp"
+#include "sim/kinds/coallocation/failures/process.hpp"
 #include "sim/kinds/coallocation/output/auditor.hpp"
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
 #include "sim/metrics/csv.hpp"
@@ -32,9 +34,11 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
                   const std::vector<model::Request>& requests, TransferStarter* transfers) {
   const auto& s = spec.settings;
   const auto& view = *ctx.platform;
+  // With failures, every compute RM runs on the coordinator's host: its site's host may fail, the
+  // RM does not (failures/board.hpp).
   for (int site : view.graph.sites())
-    spawn<ComputeRm>("crm-" + view.graph.vertex(site).name, view.site_hosts.at(site).front(), ctx,
-                     site);
+    spawn<ComputeRm>("crm-" + view.graph.vertex(site).name,
+                     ctx.failures ? view.grc_host : view.site_hosts.at(site).front(), ctx, site);
   for (const auto& [domain, host] : view.network_rm_hosts)
     spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
   const auto setups = coordinator_setups(s);
@@ -78,6 +82,17 @@ audit::CoordinatorOfUser users_coordinators(const scenario::Settings& s) {
   return out;
 }
 
+// Whether the run has failures (the seeded process of failures.*, or `profiled`: state profiles
+// in the platform), which transfers do not survive: a flow on a path that fails is not modelled.
+bool check_failures(const scenario::Settings& s, bool profiled) {
+  const bool failures = seeded_failures(failure_keys(s)) || profiled;
+  if (failures && transfers::transfer_config(s).enabled)
+    s.fail_message("transfers.enabled",
+                   "transfers over paths that fail are not modelled: with failures (failures.* "
+                   "keys or state profiles in the platform) set transfers.enabled=false");
+  return failures;
+}
+
 AuditSetup audit_setup(const scenario::Settings& s, const platform::PlatformView& view) {
   AuditSetup setup{
       std::nullopt, users_coordinators(s), site_host_cores(view), metrics_config(s), {}};
@@ -109,6 +124,7 @@ void Kind::check(const engine::Catalog& catalog, const scenario::Settings& s) co
   const auto platform_keys = scenario::read_config<PlatformKeys>(s);
   const auto size =
       platform::check_platform_in_child(platform_keys.file, read_options(platform_keys));
+  check_failures(s, size.profiles > 0);
   check_output_rows(s, size, users.size());
   check_planner_limits(catalog, s, size, request_shapes(s, from_file));
 }
@@ -124,6 +140,8 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   const std::string& platform_file = platform_keys.file;
   engine::Simulation sim(platform_file, options.verbose, read_options(platform_keys));
   apply_site_overrides(s, sim.view().graph);
+  const auto failure = failure_keys(s);
+  const bool failures = check_failures(s, !sim.view().profiled.empty());
 
   Recorder recorder;
   // Attempts of a resubmission policy are decided too, but how many there will be is not known.
@@ -135,8 +153,18 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
   // (the GRCs start the transfers of the plans they commit).
   const auto transfers =
       transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, counted);
-  start_actors(catalog, spec, {&sim.view(), &counted}, requests, transfers.get());
-  RunRecord record = recorder.finish(sim.run());
+  std::unique_ptr<FailureBoard> board;
+  if (failures) {
+    board = std::make_unique<FailureBoard>(sim.view(), counted);
+    start_failure_processes(failure, sim.view(),
+                            scenario::read_config<scenario::ScenarioConfig>(s).seed,
+                            spec.run_index);
+  }
+  start_actors(catalog, spec, {&sim.view(), &counted, board.get()}, requests, transfers.get());
+  const double end = sim.run();
+  if (board) board->finish();
+  RunRecord record = recorder.finish(end);
+  record.failure_model = failures;
   for (const auto& c : coordinator_setups(s)) record.coordinators.push_back(c.name);
   record.transfers = transfers != nullptr;
   record.resubmission = resubmits(s);

@@ -7,6 +7,7 @@
 
 #include "sim/actors/job_runner.hpp"
 #include "sim/kinds/coallocation/actors/rm_loop.hpp"
+#include "sim/kinds/coallocation/failures/board.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -23,27 +24,34 @@ std::vector<std::pair<int, double>> site_resource(const RunContext& ctx, int sit
 ComputeRm::ComputeRm(RunContext ctx, int site)
     : ctx_(ctx),
       site_(site),
-      desk_(ResourceKind::Cores, site_resource(ctx, site)),
-      allocator_(actors::site_allocator(*ctx.platform, site)) {}
+      desk_(std::make_shared<ReservationDesk>(ResourceKind::Cores, site_resource(ctx, site))),
+      allocator_(actors::site_allocator(*ctx.platform, site)) {
+  if (ctx_.failures) ctx_.failures->attach(desk_);
+}
 
 void ComputeRm::operator()() {
   sg4::Actor::self()->daemonize();
-  const auto& hosts = ctx_.platform->site_hosts.at(site_);
+  sg4::Host* here = sg4::Host::current();
   EventSink& events = *ctx_.events;
-  const actors::JobHooks hooks{
-      [this, &events](const metrics::JobRecord& j) {
-        started_.insert(j.request_id);
-        events.on(JobStarted{j});
-      },
-      [this, &events](const metrics::JobRecord& j, const actors::HostCores& on) {
-        runners_.erase(j.request_id);
-        started_.erase(j.request_id);
-        events.on(JobFinished{{j.request_id, j.site, j.cores, j.start, j.end, on}});
-      }};
-  const auto run = [this, &hosts, &hooks](const std::vector<ReservationRecord>& created) {
+  const auto ended = [this, &events](const metrics::JobRecord& j, const actors::HostCores& on,
+                                     bool killed) {
+    runners_.erase(j.request_id);
+    started_.erase(j.request_id);
+    events.on(JobFinished{{j.request_id, j.site, j.cores, j.start, j.end, on, killed}});
+  };
+  actors::JobHooks hooks{[this, &events](const metrics::JobRecord& j) {
+                           started_.insert(j.request_id);
+                           events.on(JobStarted{j});
+                         },
+                         [ended](const auto& j, const auto& on) { ended(j, on, false); }};
+  if (ctx_.failures) {
+    hooks.not_run = [this](int job) { runners_.erase(job); };
+    hooks.killed = [ended](const auto& j, const auto& on) { ended(j, on, true); };
+  }
+  const auto run = [this, here, &hooks](const std::vector<ReservationRecord>& created) {
     for (const auto& r : created)
       runners_[r.request_id] = spawn<actors::JobRunner>(
-          "job-" + std::to_string(r.request_id), hosts.front(), ctx_.platform, site_, r.request_id,
+          "job-" + std::to_string(r.request_id), here, ctx_.platform, site_, r.request_id,
           static_cast<int>(r.amount), r.frame, allocator_, hooks);
   };
   const auto stop = [this, &events](const std::vector<ReservationRecord>& released) {
@@ -56,7 +64,7 @@ void ComputeRm::operator()() {
       events.on(JobCancelled{r.request_id, started});
     }
   };
-  serve_reservations(desk_, compute_rm_mailbox(ctx_.platform->graph.vertex(site_).name), events,
+  serve_reservations(*desk_, compute_rm_mailbox(ctx_.platform->graph.vertex(site_).name), events,
                      run, stop);
 }
 

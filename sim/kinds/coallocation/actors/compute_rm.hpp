@@ -1,6 +1,8 @@
 // A compute site's resource manager: an advance-reservation table of its cores (GridARS CRM).
 // At each committed reservation's start it runs the job on the site's hosts, on cores no other
-// running job of the site holds (sim/actors/core_allocator.hpp).
+// running job of the site holds (sim/actors/core_allocator.hpp). Its job runners run on its own
+// host: the site's host, or the coordinator's in a run with failures (failures/board.hpp), where
+// a job whose host fails is killed and one whose host is down at its start does not run.
 #pragma once
 
 #include <map>
@@ -25,7 +27,7 @@ class ComputeRm {
  private:
   RunContext ctx_;
   int site_;
-  ReservationDesk desk_;
+  std::shared_ptr<ReservationDesk> desk_;  // shared with the failure board, when there is one
   std::shared_ptr<actors::CoreAllocator> allocator_;  // the site's hosts, shared with its runners
   std::map<int, sg4::ActorPtr> runners_;              // per request id, until its job finished
   std::set<int> started_;                             // request ids whose job has started

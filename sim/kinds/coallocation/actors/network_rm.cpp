@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Actor.hpp>
 
 #include "sim/kinds/coallocation/actors/rm_loop.hpp"
+#include "sim/kinds/coallocation/failures/board.hpp"
 
 namespace arsim::kinds::coallocation {
 
@@ -23,11 +24,14 @@ std::vector<std::pair<int, double>> domain_paths(const RunContext& ctx, const st
 NetworkRm::NetworkRm(RunContext ctx, std::string domain)
     : ctx_(ctx),
       domain_(std::move(domain)),
-      desk_(ResourceKind::Bandwidth, domain_paths(ctx, domain_)) {}
+      desk_(
+          std::make_shared<ReservationDesk>(ResourceKind::Bandwidth, domain_paths(ctx, domain_))) {
+  if (ctx_.failures) ctx_.failures->attach(desk_);
+}
 
 void NetworkRm::operator()() {
   sg4::Actor::self()->daemonize();
-  serve_reservations(desk_, network_rm_mailbox(domain_), *ctx_.events);
+  serve_reservations(*desk_, network_rm_mailbox(domain_), *ctx_.events);
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -2,6 +2,7 @@
 // per path of its domain. Lightpath transfers are not simulated: a path's use is its reservation.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "sim/kinds/coallocation/actors/reservation_desk.hpp"
@@ -17,7 +18,7 @@ class NetworkRm {
  private:
   RunContext ctx_;
   std::string domain_;
-  ReservationDesk desk_;
+  std::shared_ptr<ReservationDesk> desk_;  // shared with the failure board, when there is one
 };
 
 }  // namespace arsim::kinds::coallocation

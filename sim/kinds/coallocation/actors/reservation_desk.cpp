@@ -1,5 +1,8 @@
 #include "sim/kinds/coallocation/actors/reservation_desk.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace arsim::kinds::coallocation {
@@ -21,6 +24,7 @@ protocol::AvailabilityReply ReservationDesk::availability(const protocol::Availa
   reply.resources = resources_;
   reply.free.assign(q.frames.size(), std::vector<double>(resources_.size()));
   for (std::size_t k = 0; k < resources_.size(); ++k) {
+    if (down(resources_[k])) continue;  // free 0 in every frame: the repair time is unknown
     const auto free = tables_.at(resources_[k]).min_free(q.frames, now);  // all frames at once
     for (std::size_t f = 0; f < free.size(); ++f) reply.free[f][k] = free[f];
   }
@@ -33,7 +37,8 @@ ReservationDesk::HoldAnswer ReservationDesk::hold(const protocol::HoldRequest& h
   std::vector<int> done;
   for (const auto& a : h.amounts) {
     auto it = tables_.find(a.resource);
-    if (it == tables_.end() || !it->second.hold(h.frame, a.amount, h.id, h.expiry, now)) {
+    if (it == tables_.end() || down(a.resource) ||
+        !it->second.hold(h.frame, a.amount, h.id, h.expiry, now)) {
       for (int r : done) tables_.at(r).abort(h.id);
       return HoldAnswer::Refused;
     }
@@ -64,6 +69,13 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
     committed.push_back({info.request_id, kind_, r, held->frame, held->amount});
   }
   out.insert(out.end(), committed.begin(), committed.end());
+  // Reservations that ended cannot break any more: dropped whenever the list has doubled, so it
+  // stays as long as the reservations under way, at amortised constant cost per commit.
+  if (committed_.size() >= prune_at_) {
+    std::erase_if(committed_, [&](const ReservationRecord& c) { return c.frame.end <= now; });
+    prune_at_ = std::max<std::size_t>(64, 2 * committed_.size());
+  }
+  committed_.insert(committed_.end(), committed.begin(), committed.end());
   return true;
 }
 
@@ -74,7 +86,43 @@ std::vector<ReservationRecord> ReservationDesk::cancel(model::ReservationId id, 
     if (held && held->state == model::ReservationState::Committed && table.release(id))
       released.push_back({request_id, kind_, r, held->frame, held->amount});
   }
+  for (const auto& x : released)
+    std::erase_if(committed_, [&](const ReservationRecord& c) {
+      return c.request_id == x.request_id && c.resource == x.resource;
+    });
   return released;
+}
+
+std::vector<ReservationRecord> ReservationDesk::break_overlapping(int r, double from, double to) {
+  std::vector<ReservationRecord> out;
+  for (auto& c : committed_)
+    if (c.resource == r && !c.broken_at && c.frame.start < to && c.frame.end > from) {
+      c.broken_at = std::max(c.frame.start, from);
+      out.push_back(c);
+    }
+  return out;
+}
+
+std::vector<ReservationRecord> ReservationDesk::resource_down(int r, double now) {
+  if (!owns(r)) throw std::invalid_argument("ReservationDesk: not a resource of this RM");
+  down_since_.emplace(r, now);
+  return break_overlapping(r, now, std::nextafter(now, std::numeric_limits<double>::infinity()));
+}
+
+std::vector<ReservationRecord> ReservationDesk::resource_up(int r, double now) {
+  const auto it = down_since_.find(r);
+  if (it == down_since_.end()) return {};
+  const double since = it->second;
+  down_since_.erase(it);
+  return break_overlapping(r, since, now);
+}
+
+std::vector<ReservationRecord> ReservationDesk::close_failures() {
+  std::vector<ReservationRecord> out;
+  const auto down = down_since_;
+  for (const auto& [r, since] : down)
+    for (auto& x : resource_up(r, std::numeric_limits<double>::infinity())) out.push_back(x);
+  return out;
 }
 
 void ReservationDesk::abort(model::ReservationId id) {

@@ -27,6 +27,18 @@ class ReservationDesk {
   // Releases the reservations a commit of `id` made; returns them (none if it made none here).
   std::vector<ReservationRecord> cancel(model::ReservationId id, int request_id);
   ResourceKind kind() const { return kind_; }
+  bool owns(int resource) const { return tables_.count(resource) > 0; }
+
+  // Failures (failures/board.hpp). Resource `r` went down at `now`: the committed reservations
+  // on it whose frame holds `now` are broken from `now` on and returned (each once). While it is
+  // down its free capacity is 0 and holds on it are refused: its repair time is unknown, so the
+  // RM assumes it stays down.
+  std::vector<ReservationRecord> resource_down(int r, double now);
+  // `r` is back up at `now` (+inf: still down when the run ends): the committed reservations
+  // that began while it was down are broken from their start and returned.
+  std::vector<ReservationRecord> resource_up(int r, double now);
+  // resource_up(r, +inf) for every resource still down.
+  std::vector<ReservationRecord> close_failures();
 
  private:
   ResourceKind kind_;
@@ -37,6 +49,15 @@ class ReservationDesk {
     std::vector<int> resources;
   };
   std::map<model::ReservationId, HoldInfo> holds_;  // live holds of this desk
+  bool down(int resource) const { return down_since_.count(resource) > 0; }
+  // Marks every unbroken committed reservation on `r` whose frame overlaps [from, to) broken
+  // from max(its start, from), and returns them.
+  std::vector<ReservationRecord> break_overlapping(int r, double from, double to);
+
+  std::map<int, double> down_since_;  // resources down, since when
+  // Committed reservations not cancelled, the ones a failure may break (and some that ended).
+  std::vector<ReservationRecord> committed_;
+  std::size_t prune_at_ = 64;
 };
 
 }  // namespace arsim::kinds::coallocation

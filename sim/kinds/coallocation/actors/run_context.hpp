@@ -17,9 +17,13 @@ namespace arsim::kinds::coallocation {
 
 namespace sg4 = simgrid::s4u;
 
+class FailureBoard;
+
 struct RunContext {
   const platform::PlatformView* platform = nullptr;
   EventSink* events = nullptr;  // where the actors report (output/events.hpp)
+  // With failures (failures/board.hpp): the RMs attach their desks to it. Null without.
+  FailureBoard* failures = nullptr;
 };
 
 // Mailbox names, in one place so senders and receivers agree.

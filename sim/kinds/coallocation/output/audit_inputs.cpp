@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "base/numbers.hpp"
+#include "sim/metrics/batsim_job.hpp"
 
 namespace arsim::kinds::coallocation::audit {
 
@@ -55,7 +56,8 @@ std::string mismatch(const RequestRow& row, const model::Request& r) {
 
 // The columns of a job's row that derive from its request and its times.
 void check_job_columns(const metrics::CsvTable& jobs, std::size_t i, const RequestRow& r,
-                       double start, double end, std::vector<std::string>& violations) {
+                       double start, double end, bool broken,
+                       std::vector<std::string>& violations) {
   const auto& f = jobs.rows[i];
   const std::pair<const char*, double> derived[] = {{"submission_time", r.submit},
                                                     {"requested_time", r.duration},
@@ -68,10 +70,18 @@ void check_job_columns(const metrics::CsvTable& jobs, std::size_t i, const Reque
       violations.push_back(fmt::format("{}: job {} {} is '{}', not {}", jobs.where(i),
                                        f[jobs.column("job_id")], name, text, want));
   }
-  if (f[jobs.column("final_state")] != "COMPLETED_SUCCESSFULLY")
-    violations.push_back(fmt::format("{}: job {} final_state is '{}', not COMPLETED_SUCCESSFULLY",
-                                     jobs.where(i), f[jobs.column("job_id")],
-                                     f[jobs.column("final_state")]));
+  const std::string& state = f[jobs.column("final_state")];
+  if (broken && state == metrics::kCompleted && r.end && end < *r.end - kTol)
+    violations.push_back(
+        fmt::format("{}: job {} final_state is '{}' but it ended at {}, before "
+                    "its reserved end {}: its reservation was broken",
+                    jobs.where(i), f[jobs.column("job_id")], state, end, *r.end));
+  if (state != metrics::kCompleted && !(broken && state == metrics::kKilled))
+    violations.push_back(fmt::format("{}: job {} final_state is '{}', not {}", jobs.where(i),
+                                     f[jobs.column("job_id")], state,
+                                     broken ? "COMPLETED_SUCCESSFULLY or COMPLETED_KILLED (its "
+                                              "reservation was broken)"
+                                            : metrics::kCompleted));
 }
 
 }  // namespace
@@ -100,7 +110,8 @@ void check_workload(const std::vector<RequestRow>& requests,
 }
 
 void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
-                std::vector<std::string>& violations) {
+                std::vector<std::string>& violations,
+                const std::set<std::pair<int, std::string>>& broken) {
   const auto rows = by_id(requests);
   const auto c_id = jobs.column("job_id"), c_cpus = jobs.column("requested_number_of_resources"),
              c_start = jobs.column("starting_time"), c_end = jobs.column("finish_time"),
@@ -145,12 +156,12 @@ void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable
     if (r.start && r.end && (start < *r.start - kTol || end > *r.end + kTol || end < start))
       fail(fmt::format("ran over [{}, {}), outside the reserved frame [{}, {})", start, end,
                        *r.start, *r.end));
-    check_job_columns(jobs, i, r, start, end, violations);
+    check_job_columns(jobs, i, r, start, end, broken.count({r.id, r.sites[c]}) > 0, violations);
   }
   for (const auto& r : requests) {
     if (!r.accepted) continue;
     for (int c = 0; c < static_cast<int>(r.sites.size()); ++c)
-      if (!ran.count({r.id, c}))
+      if (!ran.count({r.id, c}) && !broken.count({r.id, r.sites[c]}))
         violations.push_back(
             fmt::format("jobs.csv: component {} of accepted request {} never ran", c, r.id));
   }

@@ -5,6 +5,7 @@
 // together with its reservations still has its jobs in jobs.csv.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,11 @@ void check_workload(const std::vector<RequestRow>& requests,
 
 // Every job of jobs.csv ("REQUEST:COMPONENT") ran for an accepted request, on the component's
 // reserved site, with its cpus, within the reserved frame; every component of an accepted request
-// ran exactly once (a run ends only when every reserved job has finished).
+// ran exactly once (a run ends only when every reserved job has finished), to its end
+// (COMPLETED_SUCCESSFULLY). A component in `broken` (request id, site: its reservation was broken
+// by a failure, output/audit_failures.hpp) may have been killed (COMPLETED_KILLED) or not run.
 void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
-                std::vector<std::string>& violations);
+                std::vector<std::string>& violations,
+                const std::set<std::pair<int, std::string>>& broken = {});
 
 }  // namespace arsim::kinds::coallocation::audit

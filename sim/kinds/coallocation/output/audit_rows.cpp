@@ -1,5 +1,6 @@
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -175,6 +176,8 @@ std::vector<ReservationRow> read_reservations(const CsvTable& t,
       r.start = f.number("start");
       r.end = f.number("end");
       r.amount = f.number("amount");
+      if (std::find(t.header.begin(), t.header.end(), "broken_at") != t.header.end())
+        r.broken_at = f.maybe_number("broken_at");
       out.push_back(std::move(r));
     } catch (const std::exception& e) {
       violations.push_back(e.what());

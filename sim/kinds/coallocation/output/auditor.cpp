@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_metrics.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
@@ -323,7 +324,22 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
       a.violations().push_back(std::string("workload.txt: ") + e.what());
     }
     const CsvTable jobs = read_csv((dir / "jobs.csv").string());
-    audit::check_jobs(requests, jobs, a.violations());
+    // A run with failures has failures.csv and the broken_at column, or neither; its failure
+    // metrics join the expected rows of summary.csv with the resubmission metrics.
+    audit::BrokenComponents broken;
+    const bool has_failures = std::filesystem::exists(dir / "failures.csv"),
+               has_broken =
+                   std::find(res.header.begin(), res.header.end(), "broken_at") != res.header.end();
+    if (has_failures && has_broken)
+      for (auto& row :
+           audit::check_failures(read_csv((dir / "failures.csv").string()), reservations, jobs,
+                                 setup.hosts, g, broken, a.violations()))
+        resubmission_rows.push_back(row);
+    else if (has_failures || has_broken)
+      a.violations().push_back(
+          has_failures ? "reservations.csv has no broken_at column, failures.csv is there"
+                       : "failures.csv is missing, reservations.csv has broken_at");
+    audit::check_jobs(requests, jobs, a.violations(), broken);
     audit::check_hosts(jobs, setup.hosts, a.violations());
     if (setup.metrics) {
       validate(*setup.metrics);

@@ -26,6 +26,9 @@
 //   - resubmissions.csv links each attempt to a rejection as the users' policies say, and the
 //     resubmission metrics of summary.csv are what it and requests.csv give
 //     (output/audit_resubmissions.hpp); attempts are checked against it, not workload.txt;
+//   - in a run with failures, broken_at of reservations.csv, the killed jobs and the failure
+//     metrics are what failures.csv gives (output/audit_failures.hpp), and no job ran on a host
+//     while it was down;
 //   - attempts.csv and grcs.csv agree with requests.csv (output/competition.hpp). Runs written
 //     before these files existed have neither and are audited without them.
 #pragma once

@@ -6,6 +6,23 @@
 
 namespace arsim::kinds::coallocation {
 
+namespace {
+// The record of the last reservation of `r`'s request on `r`'s resource, from the back: a cancel
+// or a break follows its commit.
+std::vector<ReservationRecord>::iterator find_committed(std::vector<ReservationRecord>& list,
+                                                        const ReservationRecord& r,
+                                                        const char* what) {
+  const auto it = std::find_if(list.rbegin(), list.rend(), [&](const ReservationRecord& x) {
+    return x.request_id == r.request_id && x.kind == r.kind && x.resource == r.resource;
+  });
+  if (it == list.rend())
+    throw std::logic_error("a reservation of request " + std::to_string(r.request_id) + " was " +
+                           what + " but never committed");
+  return std::next(it).base();
+}
+
+}  // namespace
+
 void Recorder::on(const Event& event) {
   if (const auto* d = std::get_if<RequestDecided>(&event))
     record_.requests.push_back(d->record);
@@ -27,20 +44,31 @@ void Recorder::on(const Event& event) {
     record_.transfers_done.push_back(t->transfer);
   else if (const auto* r = std::get_if<Resubmitted>(&event))
     record_.resubmissions.push_back(r->link);
+  else if (const auto* job = std::get_if<JobFinished>(&event))
+    record_.jobs.push_back(job->job);
   else
-    record_.jobs.push_back(std::get<JobFinished>(event).job);
+    failure_event(event);
+}
+
+void Recorder::failure_event(const Event& event) {
+  if (const auto* f = std::get_if<ResourceFailed>(&event)) {
+    record_.failures.push_back(f->failure);
+  } else if (const auto* r = std::get_if<ResourceRepaired>(&event)) {
+    auto& list = record_.failures;
+    const auto it = std::find_if(list.rbegin(), list.rend(), [&](const FailureRecord& x) {
+      return x.resource == r->resource && !x.up;
+    });
+    if (it == list.rend())
+      throw std::logic_error("'" + r->resource + "' came back up but never failed");
+    it->up = r->time;
+  } else {
+    const auto& broken = std::get<ReservationBroken>(event).reservation;
+    find_committed(record_.reservations, broken, "broken")->broken_at = broken.broken_at;
+  }
 }
 
 void Recorder::cancel(const ReservationRecord& r) {
-  // From the back: a cancel follows its commit by one round trip.
-  auto& list = record_.reservations;
-  const auto it = std::find_if(list.rbegin(), list.rend(), [&](const ReservationRecord& x) {
-    return x.request_id == r.request_id && x.kind == r.kind && x.resource == r.resource;
-  });
-  if (it == list.rend())
-    throw std::logic_error("a reservation of request " + std::to_string(r.request_id) +
-                           " was cancelled but never committed");
-  list.erase(std::next(it).base());
+  record_.reservations.erase(find_committed(record_.reservations, r, "cancelled"));
 }
 
 RunRecord Recorder::finish(double end_time) {

@@ -60,9 +60,24 @@ struct Resubmitted {
   ResubmissionRecord link;
 };
 
+// A host or path link went down (the record's `up` unset), or came back up at `time`.
+struct ResourceFailed {
+  FailureRecord failure;
+};
+struct ResourceRepaired {
+  std::string resource;
+  double time = 0;
+};
+// The RM owning a failed resource broke one of its committed reservations (failures/board.hpp);
+// `reservation.broken_at` says from when.
+struct ReservationBroken {
+  ReservationRecord reservation;
+};
+
 using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
                            ReservationCancelled, JobStarted, JobFinished, JobCancelled,
-                           FlowFinished, TransferFinished, Resubmitted>;
+                           FlowFinished, TransferFinished, Resubmitted, ResourceFailed,
+                           ResourceRepaired, ReservationBroken>;
 using EventSink = metrics::EventSink<Event>;
 using EventBus = metrics::EventBus<Event>;
 
@@ -80,6 +95,7 @@ class Recorder : public EventSink {
 
  private:
   void cancel(const ReservationRecord& r);
+  void failure_event(const Event& event);
 
   RunRecord record_;
   long holds_granted_ = 0;

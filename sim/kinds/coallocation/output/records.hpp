@@ -89,6 +89,18 @@ struct ReservationRecord {
   int resource = -1;  // vertex id (cores) or edge id (bandwidth)
   model::TimeFrame frame;
   double amount = 0;
+  // When its resource's failure broke it (max of its start and the failure): it keeps no
+  // guarantee from then on. Unset while the reservation holds.
+  std::optional<double> broken_at = std::nullopt;
+};
+
+// A host or path link that was down over [down, up); no `up` when it was still down when the run
+// ended (failures/board.hpp).
+struct FailureRecord {
+  std::string resource;  // the SimGrid host or link name
+  bool link = false;     // kind: host or link
+  double down = 0;
+  std::optional<double> up;
 };
 
 // A reserved component job that ran on a site: when it actually started and ended, and the cores
@@ -100,6 +112,7 @@ struct JobRecord {
   double start = 0;
   double end = 0;
   std::vector<std::pair<std::string, int>> hosts;
+  bool killed = false;  // a host it ran on failed at `end`
 };
 
 // Data carried over the network in SimGrid (transfers/, off unless transfers.enabled): one flow
@@ -139,6 +152,8 @@ struct RunRecord {
   std::vector<FlowRecord> flows;                  // in completion order
   bool resubmission = false;                      // some user resubmits: resubmissions.csv, metrics
   std::vector<ResubmissionRecord> resubmissions;  // in request id order
+  bool failure_model = false;                     // failures configured or profiled: failures.csv
+  std::vector<FailureRecord> failures;            // in the order they began
 };
 
 }  // namespace arsim::kinds::coallocation

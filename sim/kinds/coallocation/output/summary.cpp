@@ -3,6 +3,7 @@
 #include <map>
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
+#include "sim/kinds/coallocation/output/failures.hpp"
 #include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/kinds/coallocation/transfers/model.hpp"
@@ -169,6 +170,13 @@ std::vector<SummaryRow> compute_summary(const RunRecord& rec, const model::Resou
       decided.push_back({rr.request.id, rr.request.user, rr.request.submit, rr.decision_time,
                          rr.outcome == Outcome::Accepted});
     for (auto& row : resubmission_metrics(decided, rec.resubmissions)) rows.push_back(row);
+  }
+  if (rec.failure_model) {
+    std::vector<BrokenReservation> broken;
+    for (const auto& r : rec.reservations)
+      if (r.broken_at)
+        broken.push_back({r.kind == ResourceKind::Cores, r.amount, r.frame.end, *r.broken_at});
+    for (auto& row : failure_metrics(rec.failures.size(), broken)) rows.push_back(row);
   }
   return rows;
 }

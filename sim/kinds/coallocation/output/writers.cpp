@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "sim/kinds/coallocation/output/competition.hpp"
+#include "sim/kinds/coallocation/output/failures.hpp"
 #include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 #include "sim/metrics/batsim_job.hpp"
@@ -177,7 +178,10 @@ std::string timings_csv(const RunRecord& rec) {
 }
 
 std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g) {
-  CsvWriter w({"request_id", "kind", "resource", "domain", "start", "end", "amount"});
+  std::vector<std::string> header{"request_id", "kind", "resource", "domain",
+                                  "start",      "end",  "amount"};
+  if (rec.failure_model) header.push_back("broken_at");
+  CsvWriter w(header);
   for (const auto& res : rec.reservations) {
     const bool cores = res.kind == ResourceKind::Cores;
     w.field(res.request_id).field(cores ? "cores" : "bandwidth");
@@ -195,6 +199,7 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
         w.empty();
     }
     w.field(res.frame.start).field(res.frame.end).field(res.amount);
+    if (rec.failure_model) w.field(res.broken_at);
     w.end_row();
   }
   return w.str();
@@ -235,7 +240,7 @@ std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
     // time deviation of GridARS §4 (docs/reference/outputs.md).
     row.batsim.waiting_time = r ? std::optional(j.start - r->est) : std::nullopt;
     row.batsim.allocated_resources = vertex_name(g, j.site);
-    row.batsim.final_state = metrics::kCompleted;
+    row.batsim.final_state = j.killed ? metrics::kKilled : metrics::kCompleted;
     row.hosts = host_cores(j);
     rows.push_back(std::move(row));
   }
@@ -260,6 +265,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   put("attempts.csv", attempts_csv(rec));
   if (rec.transfers) put("transfers.csv", transfers::transfers_csv(rec));
   if (rec.resubmission) put("resubmissions.csv", resubmissions_csv(rec));
+  if (rec.failure_model) put("failures.csv", failures_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation

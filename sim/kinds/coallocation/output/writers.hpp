@@ -19,7 +19,8 @@
 //   timings.csv       request: request_id,planning_wall_seconds,planning_cpu_seconds (the
 //                     planner's thread CPU time). Clock readings: NOT deterministic.
 //   reservations.csv  committed reservation, in commit order: request_id,kind (cores|bandwidth),
-//                     resource,domain,start,end,amount (cores or Gbit/s).
+//                     resource,domain,start,end,amount (cores or Gbit/s); with failures also
+//                     broken_at (output/failures.hpp).
 //   jobs.csv          component job that ran: Batsim's columns (sim/metrics/batsim_job.hpp),
 //                     job_id ("request:component"),submission_time,requested_number_of_resources
 //                     (cores),requested_time (D),starting_time,execution_time,finish_time,
@@ -35,6 +36,7 @@
 //   transfers.csv     with transfers only: transfers/output.hpp.
 //   summary.csv       figure metrics in long form, see compute_summary below.
 //   grcs.csv, attempts.csv  per coordinator, and per failed attempt (output/competition.hpp).
+//   failures.csv      with failures only: output/failures.hpp.
 #pragma once
 
 #include <optional>

@@ -42,12 +42,13 @@ TEST_F(ScenarioErrors, UnknownElement) {
   EXPECT_EQ(with("  <workloda/>"),
             at(6) +
                 "unknown element <workloda>; valid: description, platform, workload, user, "
-                "site, grc, coordinator, output, transfers, background, sweep");
-  EXPECT_EQ(with("  <offline algorithm=\"x\"/>"),
-            at(6) +
-                "unknown element <offline>; valid: description, platform, workload, user, "
-                "site, grc, coordinator, output, transfers, background, sweep (<offline> is an "
-                "element of kind offline; this scenario is of kind coallocation)");
+                "site, grc, coordinator, output, transfers, background, failures, sweep");
+  EXPECT_EQ(
+      with("  <offline algorithm=\"x\"/>"),
+      at(6) +
+          "unknown element <offline>; valid: description, platform, workload, user, "
+          "site, grc, coordinator, output, transfers, background, failures, sweep (<offline> is "
+          "an element of kind offline; this scenario is of kind coallocation)");
   EXPECT_EQ(with("  <grc><parm name=\"a\" value=\"1\"/></grc>"),
             at(6) + "unknown element <parm> inside <grc>; valid: param");
   EXPECT_EQ(with("  <output><x/></output>"),

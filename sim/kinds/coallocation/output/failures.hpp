@@ -1,0 +1,43 @@
+// failures.csv and the failure metrics of summary.csv (docs/reference/outputs.md), only in runs
+// with failures (RunRecord::failure_model); the auditor recomputes both from failures.csv and
+// reservations.csv with the same definitions (output/audit_failures.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/kinds/coallocation/output/records.hpp"
+#include "sim/kinds/coallocation/output/writers.hpp"
+
+namespace arsim::kinds::coallocation {
+
+// resource,kind (host|link),down,up (empty: still down when the run ended), in the order the
+// failures began.
+std::string failures_csv(const RunRecord& rec);
+
+// When a reservation over [start, end) on a resource with the given down intervals is broken: at
+// max(start, down) of the first failure it overlaps (down < end, and up unset or > start); none
+// when it overlaps none. What the RM's desk does (actors/reservation_desk.hpp).
+std::optional<double> broken_from(double start, double end,
+                                  const std::vector<const FailureRecord*>& failures);
+
+// What the metrics need of a broken reservation.
+struct BrokenReservation {
+  bool cores = true;  // cores or bandwidth
+  double amount = 0;
+  double end = 0;
+  double broken_at = 0;
+};
+
+// User "all", resource "", bucket_end "all":
+//   failures                failures of hosts and path links during the run (rows of
+//                           failures.csv);
+//   reservations_broken     reservations a failure broke;
+//   cpu_seconds_lost        Σ over broken cores reservations of cores × (end − broken_at): the
+//                           reserved CPU·s the RMs could no longer guarantee;
+//   bandwidth_seconds_lost  the same over bandwidth reservations, in Gbit/s × s.
+std::vector<SummaryRow> failure_metrics(std::size_t failures,
+                                        const std::vector<BrokenReservation>& broken);
+
+}  // namespace arsim::kinds::coallocation
