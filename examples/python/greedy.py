@@ -5,7 +5,10 @@ Per frame: components by cpus descending (ties: lower index first), each on the 
 most free cores that has enough (ties: lowest vertex id, one component per site); then each pair
 with bandwidth, in pair order, on the widest path of the bandwidth still free, deducted as it goes
 (schedulers/routing/widest_path.cpp: bottlenecks within 1e-9 tie, then fewest edges, then the
-lexicographically smallest sequence of edge ids).
+lexicographically smallest sequence of edge ids). A pair with a `max_latency` is routed the same
+way over the paths whose latency (the sum of the edges' `latency`) meets it
+(schedulers/routing/latency_path.cpp), a narrower path within the bound winning over a wider one
+beyond it.
 
 The answer leaves `cost` out: arsim then takes the plan's value (model::plan_value), the number the
 C++ planner writes. The class imports nothing of arsim, so it runs in process as well as behind
@@ -14,7 +17,10 @@ C++ planner writes. The class imports nothing of arsim, so it runs in process as
     python3 -m arsim.serve examples/python/greedy.py:Greedy [max_hops=N]
 """
 
+import heapq
+
 EPS = 1e-9  # the tolerance of widest_path.cpp and model::check_plan
+INF = float("inf")
 
 
 class Greedy:
@@ -24,11 +30,13 @@ class Greedy:
         self.max_hops = int(params.get("max_hops", 0))
         self.sites = []  # vertex ids of the compute sites, ascending
         self.incident = []  # per vertex: (edge id, other end) of its edges
+        self.latency = []  # per edge, seconds
 
     def graph(self, message):
         vertices, edges = message["vertices"], message["edges"]
         self.sites = [v for v, vertex in enumerate(vertices) if vertex["role"] == "site"]
         self.incident = [[] for _ in vertices]
+        self.latency = [edge["latency"] for edge in edges]
         for e, edge in enumerate(edges):
             self.incident[edge["a"]].append((e, edge["b"]))
             self.incident[edge["b"]].append((e, edge["a"]))
@@ -70,7 +78,11 @@ class Greedy:
             bandwidth = pair["bandwidth"]
             path = []
             if bandwidth > 0:
-                path = self.widest_path(free, sites[pair["a"]], sites[pair["b"]], bandwidth)
+                ends = sites[pair["a"]], sites[pair["b"]]
+                if "max_latency" in pair:  # present only when the pair has a bound
+                    path = self.widest_path_within(free, *ends, bandwidth, pair["max_latency"])
+                else:
+                    path = self.widest_path(free, *ends, bandwidth)
                 if path is None:
                     return None
                 for e in path:
@@ -124,3 +136,91 @@ class Greedy:
                         return dist
                     queue.append(w)
         return None
+
+    def widest_path_within(self, free, source, target, min_bandwidth, max_latency):
+        """latency_path.cpp's search: the largest level at which the least latency meets the bound
+        (+ EPS / 2), by binary search, then the fewest edges meeting it, smallest edge ids first."""
+        if source == target:
+            return None
+        limit = max_latency + EPS / 2
+        base = min_bandwidth - EPS
+        levels = sorted({b for b in free if b >= base})
+
+        def floor_of(level):
+            return max(level - EPS, base)
+
+        def feasible(level):
+            return self.least_latency(free, source, target, floor_of(level), limit) <= limit
+        if not levels or not feasible(levels[0]):
+            return None
+        lo, hi = 0, len(levels) - 1  # levels[lo] is feasible
+        while lo < hi:
+            mid = lo + (hi - lo + 1) // 2
+            if feasible(levels[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.walk(free, source, target, floor_of(levels[lo]), limit)
+
+    def least_latency(self, free, source, target, floor, limit):
+        """Least latency from `source` to `target` over the edges with `floor` free (Dijkstra from
+        `target`, within max_hops edges by hop layers when max_hops > 0); INF beyond `limit`."""
+        if self.max_hops > 0:
+            layer = self.layer_zero(target)
+            for _ in range(self.max_hops):
+                if layer[source] <= limit:
+                    break
+                layer = self.next_layer(free, layer, floor)
+            return layer[source] if layer[source] <= limit else INF
+        dist = [INF] * len(self.incident)
+        dist[target] = 0.0
+        queue = [(0.0, target)]
+        while queue:
+            d, v = heapq.heappop(queue)
+            if d > dist[v]:
+                continue
+            if v == source or d > limit:
+                break
+            for e, w in self.incident[v]:
+                if free[e] >= floor and d + self.latency[e] < dist[w]:
+                    dist[w] = d + self.latency[e]
+                    heapq.heappush(queue, (dist[w], w))
+        return dist[source] if dist[source] <= limit else INF
+
+    def layer_zero(self, target):
+        layer = [INF] * len(self.incident)
+        layer[target] = 0.0
+        return layer
+
+    def next_layer(self, free, prev, floor):
+        """Least latency to the target within one more edge than `prev`."""
+        out = list(prev)
+        for v, edges in enumerate(self.incident):
+            for e, w in edges:
+                if free[e] >= floor:
+                    out[v] = min(out[v], self.latency[e] + prev[w])
+        return out
+
+    def walk(self, free, source, target, floor, limit):
+        """The fewest edges meeting `limit`, each step on the smallest edge id that still can."""
+        layers = [self.layer_zero(target)]
+        while layers[-1][source] > limit and len(layers) < len(self.incident):
+            layers.append(self.next_layer(free, layers[-1], floor))
+        path, spent, at, left = [], 0.0, source, len(layers) - 1
+        while at != target and left > 0:
+            best, fastest, fastest_total = -1, -1, INF  # fastest: if rounding leaves none within
+            for e, w in self.incident[at]:
+                if free[e] < floor:
+                    continue
+                total = spent + self.latency[e] + layers[left - 1][w]
+                if total <= limit and (best < 0 or e < best):
+                    best = e
+                if total < fastest_total:
+                    fastest, fastest_total = e, total
+            if best < 0:
+                best = fastest
+            path.append(best)
+            spent += self.latency[best]
+            at = next(w for e, w in self.incident[at] if e == best)
+            left -= 1
+        return path

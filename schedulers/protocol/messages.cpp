@@ -100,7 +100,8 @@ Json graph_message(const model::ResourceGraph& graph) {
                      {"b", e.b},
                      {"domain", e.domain},
                      {"bandwidth", e.bandwidth},
-                     {"unit_value", e.unit_value}});
+                     {"unit_value", e.unit_value},
+                     {"latency", e.latency}});
   return {{"type", "graph"}, {"vertices", vertices}, {"edges", edges}};
 }
 
@@ -108,11 +109,12 @@ namespace {
 
 // A JSON object with its members in order, filled without searching for keys, and a JSON list
 // of numbers: the pieces of the messages sent once per decision, which are most of what a
-// decision costs an algorithm outside the tree (python/bridge/README.md, Cost).
-Json object_of(std::initializer_list<std::pair<const char*, Json>> members) {
+// decision costs an algorithm outside the tree (python/bridge/README.md, Cost). `room`: members
+// the caller may add afterwards without the object growing again.
+Json object_of(std::initializer_list<std::pair<const char*, Json>> members, std::size_t room = 0) {
   Json out(Json::value_t::object);
   auto& o = out.get_ref<Json::object_t&>();
-  o.reserve(members.size());
+  o.reserve(members.size() + room);
   for (const auto& [key, value] : members) o.emplace_back(key, value);
   return out;
 }
@@ -131,8 +133,14 @@ Json numbers(const std::vector<T>& values) {
 Json plan_message(const model::Request& r, const std::vector<model::Availability>& frames) {
   Json components(Json::value_t::array), pairs(Json::value_t::array), fs(Json::value_t::array);
   for (const auto& c : r.components) components.push_back(object_of({{"cpus", c.cpus}}));
-  for (const auto& p : r.pairs)
-    pairs.push_back(object_of({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}}));
+  for (const auto& p : r.pairs) {
+    const bool bound = p.has_latency_bound();
+    Json pair = object_of({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}}, bound ? 1 : 0);
+    // Only a bound is sent: kNoLatencyBound is +inf, which JSON cannot write, and a request
+    // without bounds stays the message it was before bounds existed.
+    if (bound) pair.get_ref<Json::object_t&>().emplace_back("max_latency", p.max_latency);
+    pairs.push_back(std::move(pair));
+  }
   fs.get_ref<Json::array_t&>().reserve(frames.size());
   for (const auto& f : frames) {
     Json frame(Json::value_t::object);

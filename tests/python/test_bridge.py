@@ -165,3 +165,19 @@ def test_a_wrong_matching_or_gang_fails_the_run_in_one_line(tmp_path, scenario, 
     assert r.returncode == 1, r.stderr
     lines = [l for l in r.stderr.splitlines() if l.strip()]
     assert len(lines) == 1 and re.search(problem, lines[0]), r.stderr
+
+
+def test_a_class_in_process_sees_latencies_and_bounds_as_the_cpp_greedy_does(tmp_path):
+    # examples/python/greedy.py routes within each pair's max_latency over the edges' latency, as
+    # the C++ greedy does: in process too, the same plans. On ELGL (1 ms per path) 1.5 ms moves
+    # pairs within a domain onto direct paths and refuses pairs across domains.
+    scenario = copy_scenario(tmp_path, "elgl_greedy.xml")
+    greedy = os.path.join(ROOT, "examples", "python", "greedy.py") + ":Greedy"
+    outs = {}
+    for planner in ("greedy", greedy):
+        outs[planner] = tmp_path / ("py" if planner == greedy else "cpp")
+        r = arsim("run", scenario, "--out", str(outs[planner]), *SHORT,
+                  "--set", "workload.max_latency=0.0015", "--set", f"grc.algorithm={planner}")
+        assert r.returncode == 0, r.stderr
+    for name in ("requests.csv", "reservations.csv", "summary.csv"):
+        assert filecmp.cmp(outs["greedy"] / name, outs[greedy] / name, shallow=False), name

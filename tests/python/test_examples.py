@@ -26,22 +26,26 @@ def load(path, name):
 Greedy = load(os.path.join("python", "greedy.py"), "Greedy")
 
 
-def graph(sites, exchanges, edges):
-    """The graph message: `sites` vertices first, then `exchanges`; edges (a, b, bandwidth)."""
+def graph(sites, exchanges, edges, latencies=None):
+    """The graph message: `sites` vertices first, then `exchanges`; edges (a, b, bandwidth), their
+    latencies 0 unless given."""
     vertices = [{"name": f"v{v}", "role": "site" if v < sites else "exchange",
                  "domain": "d", "cores": 8 if v < sites else 0, "unit_value": 1}
                 for v in range(sites + exchanges)]
+    latencies = latencies or [0.0] * len(edges)
     return {"type": "graph", "vertices": vertices,
             "edges": [{"name": f"e{i}", "a": a, "b": b, "domain": "n", "bandwidth": w,
-                       "unit_value": 1} for i, (a, b, w) in enumerate(edges)]}
+                       "unit_value": 1, "latency": latencies[i]}
+                      for i, (a, b, w) in enumerate(edges)]}
 
 
 def plan_message(cpus, pairs, frames):
-    """frames: (free_cores, free_bandwidth) each."""
+    """frames: (free_cores, free_bandwidth) each; pairs: (a, b, bandwidth[, max_latency])."""
     return {"type": "plan",
             "request": {"id": 0, "user": "U", "submit": 0, "est": 0, "lst": 0, "duration": 60,
                         "service_level": 1, "components": [{"cpus": c} for c in cpus],
-                        "pairs": [{"a": a, "b": b, "bandwidth": w} for a, b, w in pairs]},
+                        "pairs": [dict(zip(("a", "b", "bandwidth", "max_latency"), p))
+                                  for p in pairs]},
             "frames": [{"start": 0, "end": 60, "free_cores": c, "free_bandwidth": b}
                        for c, b in frames]}
 
@@ -96,6 +100,53 @@ def test_greedy_gives_no_plan_for_a_frame_where_the_request_does_not_fit():
               ([4, 4, 0, 0], [5, 5, 8, 7.9, 2])]  # no path with 8 free
     plans = greedy_plans(TWO_PATHS, plan_message([4, 4], [(0, 1, 8)], frames))
     assert plans == [{"frame": 0, "sites": [0, 1], "routes": [[2, 3]]}]
+
+
+def test_greedy_takes_a_narrower_path_within_a_latency_bound():
+    # TWO_PATHS with latencies: A-Y-B (the widest) takes 3 s, A-X-B 2 s, A-B 1 s.
+    g = graph(2, 2, [(0, 2, 5), (2, 1, 5), (0, 3, 8), (3, 1, 9), (0, 1, 2)], [1, 1, 1, 2, 1])
+    frames = [([4, 4, 0, 0], TWO_PATHS_FREE)]
+    routes = [greedy_plans(g, plan_message([1, 1], [(0, 1, 1, bound)], frames))[0]["routes"]
+              for bound in (3, 2.5, 1)]
+    assert routes == [[[2, 3]], [[0, 1]], [[4]]]
+    assert greedy_plans(g, plan_message([1, 1], [(0, 1, 1, 0.5)], frames)) == []
+
+
+def simple_paths(g, at, to, seen):
+    """Every simple path from `at` to `to`, as edge ids."""
+    if at == to:
+        yield []
+        return
+    for e, edge in enumerate(g["edges"]):
+        if at in (edge["a"], edge["b"]):
+            w = edge["b"] if edge["a"] == at else edge["a"]
+            if w not in seen:
+                for rest in simple_paths(g, w, to, seen | {w}):
+                    yield [e] + rest
+
+
+def test_greedy_routes_within_a_bound_as_latency_path_hpp_orders_the_paths():
+    # schedulers/routing/latency_path.hpp's order over every simple path meeting the bound, by
+    # brute force on random graphs: largest bottleneck, then fewest edges, then smallest ids.
+    # Integer bandwidths and latencies in eighths of a second keep every comparison exact.
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(3, 6)
+        edges = [(a, b, rng.randint(1, 4)) for a in range(n) for b in range(a + 1, n)
+                 if rng.random() < 0.6]
+        if not edges:
+            continue
+        latencies = [rng.randint(0, 8) / 8 for _ in edges]
+        g = graph(2, n - 2, edges, latencies)
+        free = [w for _, _, w in edges]
+        need, bound = rng.randint(1, 2), rng.randint(0, 16) / 8
+        fits = [p for p in simple_paths(g, 0, 1, {0})
+                if all(free[e] >= need for e in p) and sum(latencies[e] for e in p) <= bound]
+        best = min(fits, key=lambda p: (-min(free[e] for e in p), len(p), p), default=None)
+        plans = greedy_plans(g, plan_message([1, 1], [(0, 1, need, bound)],
+                                             [([4, 4] + [0] * (n - 2), free)]))
+        assert plans == ([] if best is None else
+                         [{"frame": 0, "sites": [0, 1], "routes": [best]}]), (edges, latencies)
 
 
 def converse(command, messages):

@@ -39,17 +39,23 @@ def without(record, keys):
     return {k: v for k, v in record.items() if k not in keys}
 
 
-@pytest.mark.parametrize("cpp_options, served_options, client_params", [
-    ([], "", []),
-    (["--set", "grc.param.max_hops=2"], " max_hops=2", []),  # a limit that refuses some requests
+@pytest.mark.parametrize("cpp_options, served_options, client_params, workload", [
+    ([], "", [], []),
+    (["--set", "grc.param.max_hops=2"], " max_hops=2", [], []),  # refuses some requests
     # the same limit from the scenario's settings, sent in hello's params
-    (["--set", "grc.param.max_hops=2"], "", ["grc.param.client_params=max_hops=2"]),
+    (["--set", "grc.param.max_hops=2"], "", ["grc.param.client_params=max_hops=2"], []),
+    # ELGL's paths have 1 ms each: a bound of 1.5 ms moves a pair within a domain from the widest
+    # route through an exchange point (10 Gbit/s, 2 edges) to the direct 5 Gbit/s path, and
+    # refuses pairs across domains, which need 2 edges or more.
+    ([], "", [], ["workload.max_latency=0.0015"]),
 ])
 def test_greedy_in_python_writes_the_files_of_the_cpp_greedy(tmp_path, cpp_options,
-                                                             served_options, client_params):
+                                                             served_options, client_params,
+                                                             workload):
     command = f"{sys.executable} -m arsim.serve {GREEDY}:Greedy{served_options}"
+    cpp_options = cpp_options + [w for s in workload for w in ("--set", s)]
     cpp = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "cpp", *cpp_options)
-    sets = ["grc.algorithm=external", f"grc.param.command={command}"] + client_params
+    sets = ["grc.algorithm=external", f"grc.param.command={command}"] + client_params + workload
     py = arsim_run("scenarios/elgl_greedy.xml", tmp_path / "py",
                    *[w for s in sets for w in ("--set", s)])
     names = sorted(os.listdir(cpp))

@@ -40,6 +40,34 @@ TEST(ProtocolMessages, APlanMessageCarriesTheRequestAndEachFrameExactly) {
   EXPECT_EQ(graph["edges"][1]["a"], 2);
 }
 
+// Latencies (docs/guide/coallocation.md, Latency bounds): every edge carries its own; a pair
+// carries max_latency only when it has a bound, so a request without bounds is sent as before.
+TEST(ProtocolMessages, EdgesCarryTheirLatencyAndPairsOnlyTheirBounds) {
+  Small s;
+  model::ResourceGraph g;
+  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4);
+  add_link(g, a, b, 10, "d1", 1, 0.1 + 0.2);
+  add_link(g, a, b, 10, "d1", 1, 0);
+  const Json graph = Json::parse(line_of(graph_message(g)));
+  EXPECT_EQ(graph["edges"][0]["latency"].get<double>(), 0.1 + 0.2);  // read back exactly
+  EXPECT_EQ(graph["edges"][1]["latency"].get<double>(), 0);
+  EXPECT_EQ(Json::parse(line_of(graph_message(s.g)))["edges"][0]["latency"].get<double>(), 0);
+
+  const std::string unbounded = line_of(plan_message(s.r, s.frames));
+  EXPECT_EQ(Json::parse(unbounded)["request"]["pairs"][0],
+            Json::parse(R"({"a": 0, "b": 1, "bandwidth": 1.5})"));
+  EXPECT_EQ(unbounded.find("max_latency"), std::string::npos);
+
+  s.r.pairs.push_back({1, 0, 2, 0.1 + 0.7});
+  s.r.pairs.push_back({0, 1, 0, 0});  // a bound of 0 is a bound
+  const Json bounded = Json::parse(line_of(plan_message(s.r, s.frames)))["request"]["pairs"];
+  ASSERT_EQ(bounded.size(), 3u);
+  EXPECT_FALSE(bounded[0].contains("max_latency"));
+  EXPECT_EQ(bounded[1]["max_latency"].get<double>(), 0.1 + 0.7);
+  EXPECT_EQ(bounded[1].size(), 4u);
+  EXPECT_EQ(bounded[2]["max_latency"].get<double>(), 0);
+}
+
 TEST(ProtocolMessages, PlansAreReadWithTheirFramesAndTheValueOfObjective3) {
   Small s;
   PlannerStats stats;
