@@ -19,21 +19,15 @@
 #include "model/reservation_table.hpp"
 #include "schedulers/builtins.hpp"
 #include "sim/kinds/coallocation/coordinator.hpp"
+#include "tests/bench/replay.hpp"
 #include "workloads/gridars_generator.hpp"
 
 namespace arsim::bench {
 model::ResourceGraph elgl_graph();  // bench_gridars_ip.cpp
-}
 
 namespace {
-
-using namespace arsim;
-
 constexpr double kHoldTimeout = 60;
-
-struct Tables {
-  std::vector<model::ReservationTable> cores, bandwidth;
-};
+}  // namespace
 
 Tables empty_tables(const model::ResourceGraph& g) {
   Tables t;
@@ -42,8 +36,6 @@ Tables empty_tables(const model::ResourceGraph& g) {
   return t;
 }
 
-// Two-phase reservation of plan p on the tables, as the GRC and the RMs do it: a hold on every
-// resource (cores per site, bandwidth summed per edge), then commit, or abort what was held.
 bool reserve(const model::Request& r, const model::Plan& p, model::ReservationId id, Tables& t) {
   std::vector<model::ReservationTable*> held;
   auto hold = [&](model::ReservationTable& table, double amount) {
@@ -62,6 +54,15 @@ bool reserve(const model::Request& r, const model::Plan& p, model::ReservationId
   for (auto* table : held) ok ? (void)table->commit(id, r.submit) : (void)table->abort(id);
   return ok;
 }
+
+}  // namespace arsim::bench
+
+namespace {
+
+using namespace arsim;
+using bench::empty_tables;
+using bench::reserve;
+using bench::Tables;
 
 // Accepted requests.
 std::size_t replay(const model::ResourceGraph& g, const kinds::coallocation::Coordinator& grc,

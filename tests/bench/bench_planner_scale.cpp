@@ -23,6 +23,7 @@
 #include "model/reservation_table.hpp"
 #include "schedulers/builtins.hpp"
 #include "sim/kinds/coallocation/coordinator.hpp"
+#include "tests/bench/replay.hpp"
 #include "topology/attach.hpp"
 #include "topology/generator.hpp"
 #include "workloads/gridars_generator.hpp"
@@ -59,32 +60,8 @@ namespace {
 
 using namespace arsim;
 
-constexpr double kHoldTimeout = 60;
 constexpr double kElglCores = 248;
 constexpr double kRequests = 2000;
-
-struct Tables {
-  std::vector<model::ReservationTable> cores, bandwidth;
-};
-
-bool reserve(const model::Request& r, const model::Plan& p, model::ReservationId id, Tables& t) {
-  std::vector<model::ReservationTable*> held;
-  auto hold = [&](model::ReservationTable& table, double amount) {
-    if (!table.hold(p.frame, amount, id, r.submit + kHoldTimeout, r.submit)) return false;
-    held.push_back(&table);
-    return true;
-  };
-  bool ok = true;
-  for (std::size_t j = 0; ok && j < p.sites.size(); ++j)
-    ok = hold(t.cores[p.sites[j]], r.components[j].cpus);
-  std::vector<double> per_edge(t.bandwidth.size(), 0.0);
-  for (std::size_t l = 0; l < p.routes.size(); ++l)
-    for (int e : p.routes[l]) per_edge[e] += r.pairs[l].bandwidth;
-  for (std::size_t e = 0; ok && e < per_edge.size(); ++e)
-    if (per_edge[e] > 0) ok = hold(t.bandwidth[e], per_edge[e]);
-  for (auto* table : held) ok ? (void)table->commit(id, r.submit) : (void)table->abort(id);
-  return ok;
-}
 
 double thread_cpu_seconds() {
   timespec t{};
@@ -131,9 +108,7 @@ void bm_scale(benchmark::State& state, std::string planner,
   std::vector<double> planner_cpu;  // per request, seconds
   double rms = 0;                   // CPU seconds reading the tables
   for (auto _ : state) {
-    Tables t;
-    for (const auto& v : g.vertices()) t.cores.emplace_back(v.cores);
-    for (const auto& e : g.edges()) t.bandwidth.emplace_back(e.bandwidth);
+    bench::Tables t = bench::empty_tables(g);
     model::ReservationId next_id = 1;
     accepted = 0;
     rms = 0;
@@ -145,7 +120,7 @@ void bm_scale(benchmark::State& state, std::string planner,
       rms += thread_cpu_seconds() - read;
       auto plans = grc.plans(g, r, std::move(availability));
       while (auto p = plans.next_plan())
-        if (reserve(r, *p, next_id++, t)) {
+        if (bench::reserve(r, *p, next_id++, t)) {
           ++accepted;
           break;
         }
