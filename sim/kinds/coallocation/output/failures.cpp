@@ -14,6 +14,13 @@ std::string failures_csv(const RunRecord& rec) {
   return w.str();
 }
 
+std::string releases_csv(const RunRecord& rec) {
+  metrics::CsvWriter w({"request_id", "broken_at", "released_at"});
+  for (const auto& r : rec.releases)
+    w.field(r.request_id).field(r.broken_at).field(r.released_at).end_row();
+  return w.str();
+}
+
 std::optional<double> broken_from(double start, double end,
                                   const std::vector<const FailureRecord*>& failures) {
   std::optional<double> out;

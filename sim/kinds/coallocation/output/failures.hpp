@@ -16,6 +16,10 @@ namespace arsim::kinds::coallocation {
 // failures began.
 std::string failures_csv(const RunRecord& rec);
 
+// request_id,broken_at,released_at: the accepted requests a failure broke and their GRC released
+// (monitoring, docs/design/coallocation.md), by request id.
+std::string releases_csv(const RunRecord& rec);
+
 // When a reservation over [start, end) on a resource with the given down intervals is broken: at
 // max(start, down) of the first failure it overlaps (down < end, and up unset or > start); none
 // when it overlaps none. What the RM's desk does (actors/reservation_desk.hpp).
