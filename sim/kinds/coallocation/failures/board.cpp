@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <xbt/log.h>
+#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -87,10 +88,15 @@ void FailureBoard::report_broken(const ReservationDesk& desk,
     if (!grc || !desk.host() || finished_) continue;
     const protocol::BrokenNotice notice{r.request_id, r.kind == ResourceKind::Cores, r.resource,
                                         *r.broken_at};
-    // This runs in maestro, which cannot communicate: a messenger actor on the RM's host sends it.
-    sg4::Actor::create("monitor-" + std::to_string(r.request_id), desk.host(), [grc, notice] {
-      sg4::Actor::self()->daemonize();
-      grc->put(new protocol::GrcMessage{notice}, static_cast<std::uint64_t>(kControlMessageBytes));
+    // This runs in maestro, which cannot communicate: a messenger actor on the RM's host sends the
+    // notice. It is created from a kernel timer due now: an actor created in a link's state
+    // signal is never scheduled (SimGrid 3.32), one created by a timer is, as delayed actors are.
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [grc, notice, host = desk.host()] {
+      sg4::Actor::create("monitor-" + std::to_string(notice.request_id), host, [grc, notice] {
+        sg4::Actor::self()->daemonize();
+        grc->put(new protocol::GrcMessage{notice},
+                 static_cast<std::uint64_t>(kControlMessageBytes));
+      });
     });
   }
 }
