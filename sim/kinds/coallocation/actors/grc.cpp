@@ -176,6 +176,12 @@ void Grc::handle(const protocol::Submit& submit) {
       .send({r.id, accepted, rec.plan.frame, rec.decision_time}, kControlMessageBytes);
   if (accepted && transfers_) transfers_->start(rec.request, rec.plan);
   if (accepted && ctx_.failures) {
+    // Requests whose frame ended can no longer break: dropped whenever the map has doubled.
+    if (accepted_.size() >= prune_at_) {
+      const double now = sg4::Engine::get_clock();
+      std::erase_if(accepted_, [now](const auto& x) { return x.second.frame.end <= now; });
+      prune_at_ = std::max<std::size_t>(64, 2 * accepted_.size());
+    }
     Accepted a{{}, submit.reply, rec.plan.frame};
     for (const auto& [box, amounts] : split_by_rm(ctx_.platform->graph, r, rec.plan))
       a.rms.push_back(box);

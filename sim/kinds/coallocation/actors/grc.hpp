@@ -65,6 +65,7 @@ class Grc {
     model::TimeFrame frame;
   };
   std::map<int, Accepted> accepted_;
+  std::size_t prune_at_ = 64;
 };
 
 }  // namespace arsim::kinds::coallocation
