@@ -4,67 +4,10 @@
 // refusals; and the auditor catching tampered files.
 #include <gtest/gtest.h>
 
-#include "tests/sim/cli_support.hpp"
+#include "tests/sim/failures_support.hpp"
 
-using namespace arsim_test;  // NOLINT: the helpers of every end-to-end test
-
-namespace {
-
-// UserA's request 0: `cpus` on as many sites, over [7200, 10800) exactly (EST = LST), submitted
-// at `submit`; `pairs` as in a request file.
-constexpr const char* kReservationsHeader =
-    "request_id,kind,resource,domain,start,end,amount,broken_at\n";
-
-std::string request(const std::string& cpus, const std::string& pairs, double submit = 0) {
-  return fmt::format(
-      "# id user type submit est lst duration service_level cpus pairs\n"
-      "0 UserA 0 {} 7200 7200 3600 1 {} {}\n",
-      submit, cpus, pairs);
-}
-
-// platforms/tiny.xml with a state profile ("TIME STATE" lines) on each of `profiles` (host or link
-// id → profile text), the request file and a scenario reading both, in `dir`.
-fs::path scenario(const fs::path& dir,
-                  const std::vector<std::pair<std::string, std::string>>& profiles,
-                  const std::string& requests, const std::string& extra = "") {
-  std::string platform = slurp(fs::absolute("platforms/tiny.xml"));
-  for (const auto& [id, text] : profiles) {
-    const std::string file = "state-" + id.substr(id.find(':') + 1) + ".txt";
-    std::ofstream(dir / file) << text;
-    const std::string head = "id=\"" + id + "\"";
-    platform.replace(platform.find(head), head.size(), head + " state_file=\"" + file + "\"");
-  }
-  std::ofstream(dir / "p.xml") << platform;
-  std::ofstream(dir / "requests.txt") << requests;
-  return write_scenario(dir, R"(<scenario name="f" kind="coallocation" runs="1" seed="7">
-  <platform file="p.xml"/>
-  <workload generator="file" file="requests.txt" arrival_end="7200" window_start="7200"
-            window_end="36000"/>
-  <user name="UserA" mean_interarrival="300"/>
-  <grc planner="greedy" frames="4" order="time" hold_timeout="60"/>
-  <output bucket="720" horizon="36000"/>
-)" + extra + "</scenario>\n");
-}
-
-fs::path run(const fs::path& s, const std::string& args = "") {
-  const auto out = s.parent_path() / "o";
-  const auto r =
-      arsim(fmt::format("run {} --out {} --audit --progress 0 {}", s.string(), out.string(), args));
-  EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("audit: passed"), std::string::npos) << r.output;
-  return out;
-}
-
-// The value of a metric of summary.csv (user all, bucket all).
-std::string metric(const fs::path& out, const std::string& name) {
-  const std::string summary = slurp(out / "summary.csv");
-  const auto at = summary.find("\n" + name + ",all,,all,");
-  if (at == std::string::npos) return "absent";
-  const auto from = at + name.size() + 11;
-  return summary.substr(from, summary.find('\n', from) - from);
-}
-
-}  // namespace
+using namespace arsim_test;            // NOLINT: the helpers of every end-to-end test
+using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
 
 TEST(FailuresCli, AHostDownAtTheReservedStartBreaksTheReservationAndRunsNoJob) {
   // Site A (4 cores, the greedy planner's first) is down from 5000 to 8000.
@@ -97,10 +40,10 @@ TEST(FailuresCli, APathFailingDuringItsFrameBreaksItsBandwidthReservation) {
   const auto out = run(
       scenario(scratch("fail-link"), {{"D1:A-X", "9000 0\n9900 1\n"}}, request("4,4", "0-1:1")));
   EXPECT_EQ(slurp(out / "reservations.csv"), std::string(kReservationsHeader) +
-                                                 "0,cores,B,D1,7200,10800,4,\n"
-                                                 "0,cores,A,D1,7200,10800,4,\n"
-                                                 "0,bandwidth,D1:A-X,D1,7200,10800,1,9000\n"
-                                                 "0,bandwidth,D1:B-X,D1,7200,10800,1,\n");
+                                                 "0,cores,B,D1,7200,10800,4,,\n"
+                                                 "0,cores,A,D1,7200,10800,4,,\n"
+                                                 "0,bandwidth,D1:A-X,D1,7200,10800,1,9000,\n"
+                                                 "0,bandwidth,D1:B-X,D1,7200,10800,1,,\n");
   EXPECT_EQ(slurp(out / "failures.csv"), "resource,kind,down,up\nD1:A-X,link,9000,9900\n");
   EXPECT_EQ(column(slurp(out / "jobs.csv"), "final_state"),
             (std::vector<std::string>{"COMPLETED_SUCCESSFULLY", "COMPLETED_SUCCESSFULLY"}));
@@ -113,7 +56,7 @@ TEST(FailuresCli, AFailureNoReservationOverlapsBreaksNothing) {
       run(scenario(scratch("fail-idle"), {{"C", "100 0\n200 1\n"}}, request("2", "-")));
   EXPECT_EQ(slurp(out / "failures.csv"), "resource,kind,down,up\nC,host,100,200\n");
   EXPECT_EQ(slurp(out / "reservations.csv"),
-            std::string(kReservationsHeader) + "0,cores,A,D1,7200,10800,2,\n");
+            std::string(kReservationsHeader) + "0,cores,A,D1,7200,10800,2,,\n");
   EXPECT_EQ(column(slurp(out / "jobs.csv"), "final_state"),
             std::vector<std::string>{"COMPLETED_SUCCESSFULLY"});
   EXPECT_EQ(metric(out, "reservations_broken"), "0");
@@ -128,7 +71,7 @@ TEST(FailuresCli, ARequestArrivingWhileASiteIsDownIsNotPlacedThere) {
       run(scenario(scratch("fail-arrive"), {{"A", "1 0\n20000 1\n"}}, request("4", "-", 10)));
   EXPECT_EQ(column(slurp(down / "requests.csv"), "sites"), std::vector<std::string>{"B"});
   EXPECT_EQ(slurp(down / "reservations.csv"),
-            std::string(kReservationsHeader) + "0,cores,B,D1,7200,10800,4,\n");
+            std::string(kReservationsHeader) + "0,cores,B,D1,7200,10800,4,,\n");
 }
 
 TEST(FailuresCli, TheSeededProcessDrawsTheSameFailuresForTheSameSeed) {
@@ -191,7 +134,7 @@ TEST(FailuresCli, TheAuditorCatchesTamperedFailureRecords) {
     std::ofstream(out / file) << original;
   };
   // The reservation not marked broken.
-  tampered("reservations.csv", ",2,9000", ",2,", reservations, "has broken_at '', not '9000'");
+  tampered("reservations.csv", ",2,9000,", ",2,,", reservations, "has broken_at '', not '9000'");
   // The killed job shown as run to its end.
   tampered("jobs.csv", "COMPLETED_KILLED", "COMPLETED_SUCCESSFULLY", jobs,
            "final_state is 'COMPLETED_SUCCESSFULLY' but it ended at 9000, before its reserved end "

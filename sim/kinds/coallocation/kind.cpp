@@ -69,7 +69,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     auto& courier = couriers[coordinator_of(s, name)];
     if (!courier)
       courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
-    const Resubmission resubmission{resubmit_policy(s, name), next_id, ctx.events};
+    const Resubmission resubmission{resubmit_policy(s, name), next_id, ctx.events,
+                                    ctx.failures != nullptr};
     spawn<User>("user-" + name, view.user_host, name, mine, courier, resubmission);
   }
 }

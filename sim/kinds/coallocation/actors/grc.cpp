@@ -58,7 +58,10 @@ void Grc::operator()() {
   for (;;) {
     auto message = inbox_->get_unique<protocol::GrcMessage>();
     if (std::holds_alternative<protocol::Shutdown>(*message)) return;
-    handle(std::get<protocol::Submit>(*message));
+    if (const auto* b = std::get_if<protocol::BrokenNotice>(message.get()))
+      on_broken(*b);
+    else
+      handle(std::get<protocol::Submit>(*message));
   }
 }
 
@@ -116,7 +119,8 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
   const double expiry = sg4::Engine::get_clock() + hold_timeout_;
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box),
-         protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_}},
+         protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_,
+                                                   ctx_.failures ? inbox_ : nullptr}},
          kControlMessageBytes);
   if (const Votes votes = collect_votes(holds.size(), id); votes.refused > 0) {
     // A refusal anywhere aborts every hold of the plan, so nothing stays held until expiry.
@@ -171,7 +175,34 @@ void Grc::handle(const protocol::Submit& submit) {
   courier(submit.reply)
       .send({r.id, accepted, rec.plan.frame, rec.decision_time}, kControlMessageBytes);
   if (accepted && transfers_) transfers_->start(rec.request, rec.plan);
+  if (accepted && ctx_.failures) {
+    // Requests whose frame ended can no longer break: dropped whenever the map has doubled.
+    if (accepted_.size() >= prune_at_) {
+      const double now = sg4::Engine::get_clock();
+      std::erase_if(accepted_, [now](const auto& x) { return x.second.frame.end <= now; });
+      prune_at_ = std::max<std::size_t>(64, 2 * accepted_.size());
+    }
+    Accepted a{{}, submit.reply, rec.plan.frame};
+    for (const auto& [box, amounts] : split_by_rm(ctx_.platform->graph, r, rec.plan))
+      a.rms.push_back(box);
+    accepted_.emplace(r.id, std::move(a));
+  }
   ctx_.events->on(RequestDecided{std::move(rec)});
+}
+
+void Grc::on_broken(const protocol::BrokenNotice& notice) {
+  const auto it = accepted_.find(notice.request_id);
+  if (it == accepted_.end()) return;  // released already: another of its parts broke too
+  const Accepted a = std::move(it->second);
+  accepted_.erase(it);
+  const double now = sg4::Engine::get_clock();
+  XBT_DEBUG("request %d broke at %g; releasing it on %zu RM(s)", notice.request_id, notice.at,
+            a.rms.size());
+  for (const auto& box : a.rms)
+    post(sg4::Mailbox::by_name(box),
+         protocol::RmMessage{protocol::ReleaseRequest{notice.request_id}}, kControlMessageBytes);
+  courier(a.user).send({notice.request_id, false, a.frame, now, true}, kControlMessageBytes);
+  ctx_.events->on(RequestReleased{{notice.request_id, notice.at, now}});
 }
 
 }  // namespace arsim::kinds::coallocation

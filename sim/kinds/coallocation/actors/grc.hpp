@@ -27,6 +27,10 @@ class Grc {
 
  private:
   void handle(const protocol::Submit& submit);
+  // Monitoring (GridARS §5; docs/design/coallocation.md, Failures): what the GRC does when an RM
+  // reports a broken part of an accepted request. No modification is planned yet, so the whole
+  // reservation is released on every RM of the plan and the user told, once per request.
+  void on_broken(const protocol::BrokenNotice& notice);
   std::vector<model::Availability> query(const std::vector<model::TimeFrame>& frames);
   // Phase one on every RM of the plan, then phase two or abort. True when committed.
   bool reserve(const model::Request& r, const model::Plan& p);
@@ -53,6 +57,15 @@ class Grc {
   sg4::Mailbox* availability_box_;
   sg4::Mailbox* vote_box_;
   std::map<sg4::Mailbox*, std::shared_ptr<actors::Courier<protocol::Decision>>> couriers_;
+  // With failures only: the accepted requests an RM may report broken, by id (the RMs of the
+  // plan, the user's mailbox, the frame), until released.
+  struct Accepted {
+    std::vector<std::string> rms;
+    sg4::Mailbox* user;
+    model::TimeFrame frame;
+  };
+  std::map<int, Accepted> accepted_;
+  std::size_t prune_at_ = 64;
 };
 
 }  // namespace arsim::kinds::coallocation

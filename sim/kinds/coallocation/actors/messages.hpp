@@ -29,6 +29,9 @@ struct Decision {
   bool accepted = false;
   model::TimeFrame frame;
   double time = 0;  // simulated time of the decision: a resubmission counts its delay from it
+  // Not a decision but the notice that the accepted request was released after a failure broke
+  // part of it (GridARS §5): the user's resubmission policy applies as to a rejection at `time`.
+  bool released = false;
 };
 
 // One resource of an RM: a vertex id (cores) or an edge id (bandwidth), and an amount.
@@ -58,6 +61,7 @@ struct HoldRequest {
   std::vector<Amount> amounts;
   double expiry = 0;
   sg4::Mailbox* reply = nullptr;
+  sg4::Mailbox* monitor = nullptr;  // the GRC's inbox: where a failure breaking it is reported
 };
 
 // GRC -> RM, phase two.
@@ -77,6 +81,21 @@ struct CancelRequest {
   int request_id = -1;
 };
 
+// GRC -> RM, after a failure broke some part of the request's reservation: give back what is left
+// of its reservations here and stop its jobs (docs/design/coallocation.md, Failures).
+struct ReleaseRequest {
+  int request_id = -1;
+};
+
+// RM -> GRC, monitoring (GridARS §5): a failure broke the request's reservation on `resource`
+// (a vertex id for cores, an edge id for bandwidth) from `at` on.
+struct BrokenNotice {
+  int request_id = -1;
+  bool cores = true;
+  int resource = -1;
+  double at = 0;
+};
+
 // RM -> GRC: the answer to a hold or commit. `started`: a hold refused because its frame had
 // already begun when it arrived (a coordinator that fell behind its requests).
 struct Vote {
@@ -88,7 +107,7 @@ struct Vote {
 struct Shutdown {};
 
 using RmMessage = std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest,
-                               CancelRequest, Shutdown>;
-using GrcMessage = std::variant<Submit, Shutdown>;
+                               CancelRequest, ReleaseRequest, Shutdown>;
+using GrcMessage = std::variant<Submit, BrokenNotice, Shutdown>;
 
 }  // namespace arsim::kinds::coallocation::protocol

@@ -44,7 +44,7 @@ ReservationDesk::HoldAnswer ReservationDesk::hold(const protocol::HoldRequest& h
     }
     done.push_back(a.resource);
   }
-  holds_[h.id] = {h.request_id, done};
+  holds_[h.id] = {h.request_id, done, h.monitor};
   return HoldAnswer::Granted;
 }
 
@@ -69,10 +69,12 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
     committed.push_back({info.request_id, kind_, r, held->frame, held->amount});
   }
   out.insert(out.end(), committed.begin(), committed.end());
+  if (info.monitor) monitored_[info.request_id] = {id, info.monitor, committed.front().frame.end};
   // Reservations that ended cannot break any more: dropped whenever the list has doubled, so it
   // stays as long as the reservations under way, at amortised constant cost per commit.
   if (committed_.size() >= prune_at_) {
     std::erase_if(committed_, [&](const ReservationRecord& c) { return c.frame.end <= now; });
+    std::erase_if(monitored_, [&](const auto& m) { return m.second.end <= now; });
     prune_at_ = std::max<std::size_t>(64, 2 * committed_.size());
   }
   committed_.insert(committed_.end(), committed.begin(), committed.end());
@@ -86,11 +88,25 @@ std::vector<ReservationRecord> ReservationDesk::cancel(model::ReservationId id, 
     if (held && held->state == model::ReservationState::Committed && table.release(id))
       released.push_back({request_id, kind_, r, held->frame, held->amount});
   }
+  std::erase_if(monitored_, [&](const auto& m) { return m.second.id == id; });
   for (const auto& x : released)
     std::erase_if(committed_, [&](const ReservationRecord& c) {
       return c.request_id == x.request_id && c.resource == x.resource;
     });
   return released;
+}
+
+sg4::Mailbox* ReservationDesk::monitor_of(int request_id) const {
+  const auto it = monitored_.find(request_id);
+  return it == monitored_.end() ? nullptr : it->second.monitor;
+}
+
+std::vector<ReservationRecord> ReservationDesk::release(int request_id) {
+  const auto it = monitored_.find(request_id);
+  if (it == monitored_.end()) return {};
+  const model::ReservationId id = it->second.id;
+  monitored_.erase(it);
+  return cancel(id, request_id);
 }
 
 std::vector<ReservationRecord> ReservationDesk::break_overlapping(int r, double from, double to) {

@@ -11,6 +11,8 @@
 
 namespace arsim::kinds::coallocation {
 
+namespace sg4 = simgrid::s4u;
+
 class ReservationDesk {
  public:
   // resources: vertex ids (kind Cores) or edge ids (kind Bandwidth) with their capacities.
@@ -26,6 +28,14 @@ class ReservationDesk {
   void abort(model::ReservationId id);
   // Releases the reservations a commit of `id` made; returns them (none if it made none here).
   std::vector<ReservationRecord> cancel(model::ReservationId id, int request_id);
+  // Monitoring (failures/board.hpp): the GRC to tell when a committed reservation of `request_id`
+  // breaks (the hold's `monitor`; null when none asked), and the host the RM tells it from.
+  sg4::Mailbox* monitor_of(int request_id) const;
+  sg4::Host* host() const { return host_; }
+  void set_host(sg4::Host* host) { host_ = host; }
+  // Releases what is left of the request's committed reservations here (after a failure broke a
+  // part of it); returns them.
+  std::vector<ReservationRecord> release(int request_id);
   ResourceKind kind() const { return kind_; }
   bool owns(int resource) const { return tables_.count(resource) > 0; }
 
@@ -47,6 +57,7 @@ class ReservationDesk {
   struct HoldInfo {
     int request_id;
     std::vector<int> resources;
+    sg4::Mailbox* monitor;
   };
   std::map<model::ReservationId, HoldInfo> holds_;  // live holds of this desk
   bool down(int resource) const { return down_since_.count(resource) > 0; }
@@ -54,6 +65,13 @@ class ReservationDesk {
   // from max(its start, from), and returns them.
   std::vector<ReservationRecord> break_overlapping(int r, double from, double to);
 
+  struct Monitored {
+    model::ReservationId id;
+    sg4::Mailbox* monitor;
+    double end;  // of its frame: dropped with the ended reservations
+  };
+  std::map<int, Monitored> monitored_;  // committed requests whose GRC asked to hear of failures
+  sg4::Host* host_ = nullptr;
   std::map<int, double> down_since_;  // resources down, since when
   // Committed reservations not cancelled, the ones a failure may break (and some that ended).
   std::vector<ReservationRecord> committed_;

@@ -2,6 +2,7 @@
 
 #include <xbt/log.h>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop");
 
@@ -9,6 +10,7 @@ namespace arsim::kinds::coallocation {
 
 void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink& events,
                         const CommitHook& on_commit, const CommitHook& on_cancel) {
+  desk.set_host(sg4::Host::current());  // where its monitoring notices leave from
   for (;;) {
     auto message = mailbox->get_unique<protocol::RmMessage>();
     const double now = sg4::Engine::get_clock();
@@ -39,6 +41,11 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
     } else if (auto* x = std::get_if<protocol::CancelRequest>(message.get())) {
       const auto released = desk.cancel(x->id, x->request_id);
       for (const auto& r : released) events.on(ReservationCancelled{r});
+      if (!released.empty() && on_cancel) on_cancel(released);
+    } else if (auto* rel = std::get_if<protocol::ReleaseRequest>(message.get())) {
+      const auto released = desk.release(rel->request_id);
+      for (const auto& r : released) events.on(ReservationReleased{r, now});
+      // The jobs of a released reservation stop as a cancelled one's do.
       if (!released.empty() && on_cancel) on_cancel(released);
     }
   }

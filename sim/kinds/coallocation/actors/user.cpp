@@ -43,9 +43,13 @@ void User::submit_all(sg4::Mailbox* inbox) {
     sg4::this_actor::sleep_until(r.submit);
     submissions_->send(protocol::Submit{r, inbox}, kControlMessageBytes);
   }
-  for (std::size_t i = 0; i < requests_.size(); ++i)
-    accepted_ += inbox->get_unique<protocol::Decision>()->accepted ? 1 : 0;
-  decided_ = requests_.size();
+  // Without a policy a released request is lost: its notice needs no answer.
+  while (decided_ < requests_.size()) {
+    const auto d = inbox->get_unique<protocol::Decision>();
+    if (d->released) continue;
+    ++decided_;
+    accepted_ += d->accepted ? 1 : 0;
+  }
 }
 
 // Submissions and decisions interleave: the user waits for a decision until its next submission
@@ -63,27 +67,55 @@ void User::submit_and_resubmit(sg4::Mailbox* inbox) {
     submissions_->send(protocol::Submit{next.request, inbox}, kControlMessageBytes);
     waiting.emplace(next.request.id, next);
   };
-  while (!queue_.empty() || !waiting.empty()) {
+  // With monitoring: accepted, until their frame ends (a release notice may still come).
+  std::map<int, std::pair<Pending, double>> held;
+  const auto first_end = [&] {
+    return std::min_element(held.begin(), held.end(), [](const auto& a, const auto& b) {
+      return a.second.second < b.second.second;
+    });
+  };
+  while (!queue_.empty() || !waiting.empty() || !held.empty()) {
     const double now = sg4::Engine::get_clock();
-    if (!queue_.empty() && (waiting.empty() || queue_.front().request.submit <= now)) {
+    if (!queue_.empty() &&
+        ((waiting.empty() && held.empty()) || queue_.front().request.submit <= now)) {
       submit_next();
       continue;
     }
     if (!receive) receive = inbox->get_async<protocol::Decision>(&decision);
-    const double timeout = queue_.empty() ? -1 : queue_.front().request.submit - now;
-    if (sg4::Comm::wait_any_for({receive}, timeout) < 0) {  // the next submission is due
-      submit_next();
+    // The next submission is due first, or the first held frame ends first (it is dropped).
+    const bool submission_next =
+        !queue_.empty() &&
+        (held.empty() || queue_.front().request.submit <= first_end()->second.second);
+    const double until = submission_next ? queue_.front().request.submit
+                         : !held.empty() ? first_end()->second.second
+                                         : -1;
+    const double timeout = until < 0 ? -1 : until - now;
+    if (sg4::Comm::wait_any_for({receive}, timeout) < 0) {
+      if (submission_next)
+        submit_next();
+      else
+        held.erase(first_end());
       continue;
     }
     receive = nullptr;
     const std::unique_ptr<protocol::Decision> d(decision);
+    if (d->released) {  // late notices (the frame had ended here) change nothing
+      if (const auto h = held.find(d->request_id); h != held.end()) {
+        queue_attempt(h->second.first, d->time);
+        held.erase(h);
+      }
+      continue;
+    }
     const auto it = waiting.find(d->request_id);
     if (it == waiting.end()) throw std::logic_error("User " + name_ + ": unknown decision");
     ++decided_;
     accepted_ += d->accepted ? 1 : 0;
     if (!d->accepted) queue_attempt(it->second, d->time);
+    if (d->accepted && resubmission_.monitored)
+      held.emplace(d->request_id, std::pair{it->second, d->frame.end});
     waiting.erase(it);
   }
+  if (receive) receive->cancel();
 }
 
 void User::queue_attempt(const Pending& p, double rejected) {

@@ -20,6 +20,9 @@ struct Resubmission {
   ResubmitPolicy policy;
   std::shared_ptr<int> next_id;
   EventSink* events = nullptr;
+  // A run with failures: an accepted request may be released until its frame ends (the GRC's
+  // notice, messages.hpp Decision::released); the policy then applies as to a rejection.
+  bool monitored = false;
 };
 
 class User {

@@ -1,12 +1,17 @@
 #include "sim/kinds/coallocation/failures/board.hpp"
 
+#include <cstdint>
 #include <mutex>
 #include <stdexcept>
 
 #include <xbt/log.h>
+#include <simgrid/kernel/Timer.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+
+#include "sim/kinds/coallocation/actors/run_context.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_failures, arsim, "Failures of hosts and path links");
 
@@ -70,15 +75,35 @@ void FailureBoard::changed(const std::string& name, bool on) {
   const auto [kind, resource] = it->second;
   for (const auto& desk : desks_)
     if (desk->kind() == kind && desk->owns(resource))
-      report_broken(on ? desk->resource_up(resource, now) : desk->resource_down(resource, now));
+      report_broken(*desk,
+                    on ? desk->resource_up(resource, now) : desk->resource_down(resource, now));
 }
 
-void FailureBoard::report_broken(const std::vector<ReservationRecord>& broken) {
-  for (const auto& r : broken) events_.on(ReservationBroken{r});
+void FailureBoard::report_broken(const ReservationDesk& desk,
+                                 const std::vector<ReservationRecord>& broken) {
+  for (const auto& r : broken) {
+    events_.on(ReservationBroken{r});
+    sg4::Mailbox* grc = desk.monitor_of(r.request_id);
+    // After the run (finish) no actor runs: the break is recorded, nobody is told.
+    if (!grc || !desk.host() || finished_) continue;
+    const protocol::BrokenNotice notice{r.request_id, r.kind == ResourceKind::Cores, r.resource,
+                                        *r.broken_at};
+    // This runs in maestro, which cannot communicate: a messenger actor on the RM's host sends the
+    // notice. It is created from a kernel timer due now: an actor created in a link's state
+    // signal is never scheduled (SimGrid 3.32), one created by a timer is, as delayed actors are.
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [grc, notice, host = desk.host()] {
+      sg4::Actor::create("monitor-" + std::to_string(notice.request_id), host, [grc, notice] {
+        sg4::Actor::self()->daemonize();
+        grc->put(new protocol::GrcMessage{notice},
+                 static_cast<std::uint64_t>(kControlMessageBytes));
+      });
+    });
+  }
 }
 
 void FailureBoard::finish() {
-  for (const auto& desk : desks_) report_broken(desk->close_failures());
+  finished_ = true;
+  for (const auto& desk : desks_) report_broken(*desk, desk->close_failures());
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -38,9 +38,9 @@ class FailureBoard {
 
  private:
   void changed(const std::string& name, bool on);
-  // The one place where an RM's broken reservations leave it: today the run's record; the GRC's
-  // monitoring (a repair of the co-allocation) is to be told here.
-  void report_broken(const std::vector<ReservationRecord>& broken);
+  // The one place where an RM's broken reservations leave it: the run's record, and the GRC that
+  // committed each (monitoring, GridARS §5), told by a message from the RM's host.
+  void report_broken(const ReservationDesk& desk, const std::vector<ReservationRecord>& broken);
 
   EventSink& events_;
   // Per host or link name: the resource it is to its RM (a site vertex or a path edge).
@@ -48,6 +48,7 @@ class FailureBoard {
   std::set<std::string> links_;
   std::vector<std::shared_ptr<ReservationDesk>> desks_;
   std::set<std::string> down_;
+  bool finished_ = false;
 };
 
 }  // namespace arsim::kinds::coallocation

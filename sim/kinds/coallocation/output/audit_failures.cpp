@@ -95,7 +95,10 @@ std::vector<SummaryRow> check_failures(const metrics::CsvTable& failures,
   for (const auto& r : reservations) {
     const auto it = of_resource.find(r.resource);
     const auto want =
-        it == of_resource.end() ? std::nullopt : broken_from(r.start, r.end, it->second);
+        // A reservation released after a break (monitoring) no failure breaks from then on.
+        it == of_resource.end()
+            ? std::nullopt
+            : broken_from(r.start, std::min(r.end, r.released_at.value_or(r.end)), it->second);
     if (want.has_value() != r.broken_at.has_value() ||
         (want && std::abs(*want - *r.broken_at) > kTol)) {
       violations.push_back(fmt::format(

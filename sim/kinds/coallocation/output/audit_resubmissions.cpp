@@ -62,7 +62,8 @@ std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
                                             const std::vector<RequestRow>& requests,
                                             const metrics::CsvTable& links,
                                             const ResubmitPolicies& policies,
-                                            std::vector<std::string>& violations) {
+                                            std::vector<std::string>& violations,
+                                            const std::map<int, double>& released) {
   auto fail = [&](std::string m) { violations.push_back(std::move(m)); };
   std::map<int, const RequestRow*> rows;
   for (const auto& r : requests) rows[r.id] = &r;
@@ -72,6 +73,9 @@ std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
       decided[std::stoi(f[c_id])] = std::stod(f[c_time]);
     } catch (const std::exception&) {  // read_requests reported the row
     }
+  // A released request counts as rejected at its release (its notice to the user).
+  for (const auto& [id, at] : released) decided[id] = at;
+  const auto accepted = [&](const RequestRow& r) { return r.accepted && !released.count(r.id); };
   const auto c_req = links.column("request_id"), c_orig = links.column("original_id"),
              c_att = links.column("attempt");
   std::vector<ResubmissionRecord> all;
@@ -107,7 +111,7 @@ std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
       else if (l.attempt > policy.attempts)
         fail(fmt::format("{}: attempt {} of request {}; user '{}' makes at most {}", where,
                          l.attempt, l.original_id, r.user, policy.attempts));
-      else if (previous->accepted)
+      else if (accepted(*previous))
         fail(fmt::format("{}: request {} resubmits request {}, which was accepted", where,
                          l.request_id, previous->id));
       else if (const auto why = differs(*previous, a, policy, decided[previous->id]); !why.empty())
@@ -115,6 +119,7 @@ std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
             fmt::format("{}: attempt {} (request {}) has {}", where, l.attempt, l.request_id, why));
       previous = &a;
     }
+    // A release notice reaching the user after its frame ended is not answered: no check there.
     if (!previous->accepted && static_cast<int>(chain.size()) < policy.attempts)
       fail(
           fmt::format("{}: request {} was rejected and its user has attempts left, but no "
@@ -123,7 +128,7 @@ std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
   }
   std::vector<Decided> outcomes;
   for (const auto& r : requests)
-    outcomes.push_back({r.id, r.user, r.submit, decided[r.id], r.accepted});
+    outcomes.push_back({r.id, r.user, r.submit, decided[r.id], accepted(r)});
   return resubmission_metrics(outcomes, all);
 }
 

@@ -24,11 +24,13 @@ std::set<int> attempt_ids(const metrics::CsvTable& links, std::vector<std::strin
 // attempts; attempt k follows a rejection of attempt k − 1 (the original for k = 1), is submitted
 // its decision_time + delay, and has the window and demands resubmitted() gives. Every rejection
 // with attempts left is followed by an attempt. Returns the metrics rows the links and requests
-// give (resubmission_metrics), which summary.csv must hold.
+// give (resubmission_metrics), which summary.csv must hold. `released`: request id -> released_at
+// (releases.csv): such a request counts as rejected at its release.
 std::vector<SummaryRow> check_resubmissions(const metrics::CsvTable& req,
                                             const std::vector<RequestRow>& requests,
                                             const metrics::CsvTable& links,
                                             const ResubmitPolicies& policies,
-                                            std::vector<std::string>& violations);
+                                            std::vector<std::string>& violations,
+                                            const std::map<int, double>& released = {});
 
 }  // namespace arsim::kinds::coallocation::audit

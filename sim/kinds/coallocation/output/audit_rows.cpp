@@ -178,6 +178,8 @@ std::vector<ReservationRow> read_reservations(const CsvTable& t,
       r.amount = f.number("amount");
       if (std::find(t.header.begin(), t.header.end(), "broken_at") != t.header.end())
         r.broken_at = f.maybe_number("broken_at");
+      if (std::find(t.header.begin(), t.header.end(), "released_at") != t.header.end())
+        r.released_at = f.maybe_number("released_at");
       out.push_back(std::move(r));
     } catch (const std::exception& e) {
       violations.push_back(e.what());

@@ -42,7 +42,8 @@ struct ReservationRow {
   std::string resource;
   std::string domain;
   double start = 0, end = 0, amount = 0;
-  std::optional<double> broken_at;  // column broken_at, in runs with failures
+  std::optional<double> broken_at;    // column broken_at, in runs with failures
+  std::optional<double> released_at;  // column released_at, in runs with failures
 };
 
 // Parse the rows of a table; a malformed field adds a violation and drops its row.

@@ -15,6 +15,7 @@
 
 #include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_metrics.hpp"
+#include "sim/kinds/coallocation/output/audit_releases.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 
@@ -302,12 +303,17 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     // Attempts of a resubmission policy are not in workload.txt: resubmissions.csv accounts for
     // them.
     std::vector<SummaryRow> resubmission_rows;
+    // Requests released after a failure (monitoring) count as rejected at their release.
+    const bool has_releases = std::filesystem::exists(dir / "releases.csv");
+    const CsvTable releases = has_releases ? read_csv((dir / "releases.csv").string()) : CsvTable{};
+    std::vector<std::string> reported_later;  // check_releases reports them
+    const auto released = audit::released_at(releases, reported_later);
     std::map<int, int> original_of;  // attempt -> original, for its latency bounds
     auto originals = requests;
     if (std::filesystem::exists(dir / "resubmissions.csv")) {
       const CsvTable links = read_csv((dir / "resubmissions.csv").string());
-      resubmission_rows =
-          audit::check_resubmissions(req, requests, links, setup.resubmit, a.violations());
+      resubmission_rows = audit::check_resubmissions(req, requests, links, setup.resubmit,
+                                                     a.violations(), released);
       std::vector<std::string> ignored;  // check_resubmissions reported them
       const auto attempts = audit::attempt_ids(links, ignored);
       original_of = audit::original_ids(links);
@@ -330,12 +336,16 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     const bool has_failures = std::filesystem::exists(dir / "failures.csv"),
                has_broken =
                    std::find(res.header.begin(), res.header.end(), "broken_at") != res.header.end();
-    if (has_failures && has_broken)
+    if (has_failures && has_broken) {
       for (auto& row :
            audit::check_failures(read_csv((dir / "failures.csv").string()), reservations, jobs,
                                  setup.hosts, g, broken, a.violations()))
         resubmission_rows.push_back(row);
-    else if (has_failures || has_broken)
+      if (!has_releases) a.violations().push_back("releases.csv is missing, failures.csv is there");
+      for (auto& row : audit::check_releases(releases, requests, reservations, jobs, original_of,
+                                             broken, a.violations()))
+        resubmission_rows.push_back(row);
+    } else if (has_failures || has_broken)
       a.violations().push_back(
           has_failures ? "reservations.csv has no broken_at column, failures.csv is there"
                        : "failures.csv is missing, reservations.csv has broken_at");

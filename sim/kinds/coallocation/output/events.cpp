@@ -61,6 +61,10 @@ void Recorder::failure_event(const Event& event) {
     if (it == list.rend())
       throw std::logic_error("'" + r->resource + "' came back up but never failed");
     it->up = r->time;
+  } else if (const auto* x = std::get_if<ReservationReleased>(&event)) {
+    find_committed(record_.reservations, x->reservation, "released")->released_at = x->time;
+  } else if (const auto* q = std::get_if<RequestReleased>(&event)) {
+    record_.releases.push_back(q->release);
   } else {
     const auto& broken = std::get<ReservationBroken>(event).reservation;
     find_committed(record_.reservations, broken, "broken")->broken_at = broken.broken_at;
@@ -78,6 +82,8 @@ RunRecord Recorder::finish(double end_time) {
                            " finished");
   std::sort(record_.requests.begin(), record_.requests.end(),
             [](const auto& a, const auto& b) { return a.request.id < b.request.id; });
+  std::sort(record_.releases.begin(), record_.releases.end(),
+            [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
   std::sort(record_.resubmissions.begin(), record_.resubmissions.end(),
             [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
   record_.end_time = end_time;

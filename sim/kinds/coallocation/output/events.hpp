@@ -74,10 +74,21 @@ struct ReservationBroken {
   ReservationRecord reservation;
 };
 
-using Event = std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
-                           ReservationCancelled, JobStarted, JobFinished, JobCancelled,
-                           FlowFinished, TransferFinished, Resubmitted, ResourceFailed,
-                           ResourceRepaired, ReservationBroken>;
+// After a break, the GRC had the request released: the RM gave back the reservation at `time`.
+struct ReservationReleased {
+  ReservationRecord reservation;
+  double time = 0;
+};
+// The GRC heard of a break of an accepted request and released it (once per request).
+struct RequestReleased {
+  ReleaseRecord release;
+};
+
+using Event =
+    std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
+                 ReservationCancelled, JobStarted, JobFinished, JobCancelled, FlowFinished,
+                 TransferFinished, Resubmitted, ResourceFailed, ResourceRepaired, ReservationBroken,
+                 ReservationReleased, RequestReleased>;
 using EventSink = metrics::EventSink<Event>;
 using EventBus = metrics::EventBus<Event>;
 

@@ -92,6 +92,16 @@ struct ReservationRecord {
   // When its resource's failure broke it (max of its start and the failure): it keeps no
   // guarantee from then on. Unset while the reservation holds.
   std::optional<double> broken_at = std::nullopt;
+  // When its RM gave it back because the GRC released the request after a break.
+  std::optional<double> released_at = std::nullopt;
+};
+
+// An accepted request whose reservation a failure broke, and which its GRC released (GridARS §5;
+// docs/design/coallocation.md, Failures): the first break it heard of, and when it released.
+struct ReleaseRecord {
+  int request_id = -1;
+  double broken_at = 0;
+  double released_at = 0;
 };
 
 // A host or path link that was down over [down, up); no `up` when it was still down when the run
@@ -154,6 +164,7 @@ struct RunRecord {
   std::vector<ResubmissionRecord> resubmissions;  // in request id order
   bool failure_model = false;                     // failures configured or profiled: failures.csv
   std::vector<FailureRecord> failures;            // in the order they began
+  std::vector<ReleaseRecord> releases;            // by request id
 };
 
 }  // namespace arsim::kinds::coallocation

@@ -1,6 +1,8 @@
 // Bucketed metrics: resources.csv and summary.csv (definitions in writers.hpp). Integrals are
 // summed first and divided once, so a fraction such as 3600 / 12000 prints as 0.3 exactly.
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
 #include "sim/kinds/coallocation/output/failures.hpp"
@@ -164,11 +166,16 @@ std::vector<SummaryRow> compute_summary(const RunRecord& rec, const model::Resou
   std::vector<SummaryRow> rows;
   add_user_metrics(rows, rec, b);
   add_load_metrics(rows, rec, g, cfg, b);
+  // A request released after a failure counts as not accepted (GridARS §5).
+  std::set<int> accepted;
+  for (const auto& rr : rec.requests)
+    if (rr.outcome == Outcome::Accepted) accepted.insert(rr.request.id);
+  for (const auto& r : rec.releases) accepted.erase(r.request_id);
   if (rec.resubmission) {
     std::vector<Decided> decided;
     for (const auto& rr : rec.requests)
       decided.push_back({rr.request.id, rr.request.user, rr.request.submit, rr.decision_time,
-                         rr.outcome == Outcome::Accepted});
+                         accepted.count(rr.request.id) > 0});
     for (auto& row : resubmission_metrics(decided, rec.resubmissions)) rows.push_back(row);
   }
   if (rec.failure_model) {
@@ -177,6 +184,13 @@ std::vector<SummaryRow> compute_summary(const RunRecord& rec, const model::Resou
       if (r.broken_at)
         broken.push_back({r.kind == ResourceKind::Cores, r.amount, r.frame.end, *r.broken_at});
     for (auto& row : failure_metrics(rec.failures.size(), broken)) rows.push_back(row);
+    std::map<int, int> original_of;
+    for (const auto& l : rec.resubmissions) original_of[l.request_id] = l.original_id;
+    const auto released = std::count_if(rec.reservations.begin(), rec.reservations.end(),
+                                        [](const auto& r) { return r.released_at.has_value(); });
+    for (auto& row : release_metrics(static_cast<std::size_t>(released), rec.releases,
+                                     lost_releases(rec.releases, accepted, original_of)))
+      rows.push_back(row);
   }
   return rows;
 }

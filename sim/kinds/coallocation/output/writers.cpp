@@ -180,7 +180,7 @@ std::string timings_csv(const RunRecord& rec) {
 std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g) {
   std::vector<std::string> header{"request_id", "kind", "resource", "domain",
                                   "start",      "end",  "amount"};
-  if (rec.failure_model) header.push_back("broken_at");
+  if (rec.failure_model) header.insert(header.end(), {"broken_at", "released_at"});
   CsvWriter w(header);
   for (const auto& res : rec.reservations) {
     const bool cores = res.kind == ResourceKind::Cores;
@@ -199,7 +199,7 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
         w.empty();
     }
     w.field(res.frame.start).field(res.frame.end).field(res.amount);
-    if (rec.failure_model) w.field(res.broken_at);
+    if (rec.failure_model) w.field(res.broken_at).field(res.released_at);
     w.end_row();
   }
   return w.str();
@@ -266,6 +266,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   if (rec.transfers) put("transfers.csv", transfers::transfers_csv(rec));
   if (rec.resubmission) put("resubmissions.csv", resubmissions_csv(rec));
   if (rec.failure_model) put("failures.csv", failures_csv(rec));
+  if (rec.failure_model) put("releases.csv", releases_csv(rec));
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -1,0 +1,107 @@
+// Monitoring of broken reservations (docs/design/coallocation.md, Failures): the RM that breaks a
+// reservation tells its GRC, which releases the whole request on every RM of its plan and tells
+// the user, whose resubmission policy applies as to a rejection. Hand-made requests on
+// platforms/tiny.xml with a failure at a known time (failures_support.hpp).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tests/sim/failures_support.hpp"
+
+using namespace arsim_test;            // NOLINT: the helpers of every end-to-end test
+using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
+
+namespace {
+
+// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
+// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
+constexpr double kLoopback = 1024 / (0.97 * 10e9);
+
+// UserA resubmits once, 600 s after a rejection or a release.
+fs::path with_policy(const fs::path& s) {
+  std::string text = slurp(s);
+  const std::string user = "mean_interarrival=\"300\"";
+  text.replace(text.find(user), user.size(),
+               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
+  std::ofstream(s) << text;
+  return s;
+}
+
+}  // namespace
+
+// 2 cores on two sites over [7200, 10800), with 600 s of slack: the greedy planner takes A and B
+// at 7200. A fails at 9000 for good.
+fs::path two_sites(const std::string& name) {
+  return scenario(scratch(name), {{"A", "9000 0\n"}},
+                  "# id user type submit est lst duration service_level cpus pairs\n"
+                  "0 UserA 0 0 7200 7800 3600 1 2,2 -\n");
+}
+
+TEST(MonitoringCli, AHostFailureReleasesTheOtherSiteAndTheAttemptGoesElsewhere) {
+  const auto out = run(with_policy(two_sites("mon-host")));
+  // A's RM tells the GRC (one loopback message: every RM of a run with failures runs on the
+  // coordinator's host), which releases the request on A and B (one more).
+  const std::string releases = slurp(out / "releases.csv");
+  ASSERT_EQ(lines(releases), 2u) << releases;
+  EXPECT_EQ(column(releases, "broken_at"), std::vector<std::string>{"9000"});
+  EXPECT_NEAR(std::stod(column(releases, "released_at")[0]), 9000 + kLoopback, 1e-12);
+  const std::string reservations = slurp(out / "reservations.csv");
+  // Request 0's rows end with released_at (the last column).
+  std::istringstream rows(reservations);
+  for (std::string row; std::getline(rows, row);) {
+    if (row.rfind("0,", 0) != 0) continue;
+    EXPECT_NEAR(std::stod(row.substr(row.rfind(',') + 1)), 9000 + 2 * kLoopback, 1e-12) << row;
+  }
+  EXPECT_EQ(lines(reservations), 5u) << reservations;  // 2 released, 2 of the attempt
+  // A's job was killed by the failure; B's was stopped at the release (not a row, as a cancelled
+  // job); the attempt, submitted 600 s after the release, ran on B and C.
+  const std::string jobs = slurp(out / "jobs.csv");
+  EXPECT_EQ(column(jobs, "job_id"), (std::vector<std::string>{"0:0", "1:0", "1:1"})) << jobs;
+  EXPECT_EQ(column(slurp(out / "resubmissions.csv"), "original_id"), std::vector<std::string>{"0"});
+  const std::string requests = slurp(out / "requests.csv");
+  EXPECT_EQ(column(requests, "outcome"), (std::vector<std::string>{"accepted", "accepted"}));
+  EXPECT_EQ(column(requests, "sites"), (std::vector<std::string>{"A;B", "B;C"}));
+  EXPECT_EQ(metric(out, "requests_released"), "1");
+  EXPECT_EQ(metric(out, "reservations_released"), "2");
+  EXPECT_EQ(metric(out, "requests_lost"), "0");
+  EXPECT_EQ(metric(out, "eventual_acceptance"), "1");
+  EXPECT_NEAR(std::stod(metric(out, "release_delay")), kLoopback, 1e-12);
+}
+
+TEST(MonitoringCli, WithoutAPolicyAReleasedRequestIsLost) {
+  const auto out = run(two_sites("mon-lost"));
+  EXPECT_EQ(lines(slurp(out / "releases.csv")), 2u);
+  EXPECT_EQ(column(slurp(out / "jobs.csv"), "job_id"), std::vector<std::string>{"0:0"});
+  EXPECT_EQ(metric(out, "requests_released"), "1");
+  EXPECT_EQ(metric(out, "requests_lost"), "1");
+}
+
+TEST(MonitoringCli, TheAuditorCatchesTamperedReleases) {
+  const auto out = run(two_sites("mon-tampered"));
+  const std::string reservations = slurp(out / "reservations.csv");
+  const auto tampered = [&](const char* file, const std::string& text,
+                            const std::string& expected) {
+    const std::string original = slurp(out / file);
+    std::ofstream(out / file) << text;
+    const auto r = arsim("audit " + out.string());
+    EXPECT_EQ(r.status, 1) << file << ": " << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << r.output;
+    std::ofstream(out / file) << original;
+  };
+  // B's reservation kept after the release.
+  std::string kept = reservations;
+  const auto b = kept.find("0,cores,B,D1,7200,10800,2,,");
+  ASSERT_NE(b, std::string::npos) << reservations;
+  kept.erase(b + 27, kept.find('\n', b) - b - 27);
+  tampered("reservations.csv", kept, "reservation of request 0 on 'B' has released_at ''");
+  // B's job shown as run to its end.
+  tampered(
+      "jobs.csv",
+      slurp(out / "jobs.csv") + "0:1,0,2,3600,7200,3600,10800,0,B,COMPLETED_SUCCESSFULLY,B:2\n",
+      "job 0:1 ran until 10800, after its request's release");
+  // The release count.
+  std::string summary = slurp(out / "summary.csv");
+  const std::string row = "requests_lost,all,,all,1";
+  summary.replace(summary.find(row), row.size(), "requests_lost,all,,all,0");
+  tampered("summary.csv", summary, "requests_lost");
+}
