@@ -121,7 +121,7 @@ def run_serve(args, lines):
 
 def test_the_command_line_serves_a_class_of_a_file_with_overrides():
     graph = {"type": "graph", "vertices": [{"role": "site"}, {"role": "site"}],
-             "edges": [{"a": 0, "b": 1}]}
+             "edges": [{"a": 0, "b": 1, "latency": 0.001}]}
     plan = {"type": "plan", "request": {"components": [{"cpus": 1}, {"cpus": 1}],
                                         "pairs": [{"a": 0, "b": 1, "bandwidth": 1}]},
             "frames": [{"free_cores": [1, 1], "free_bandwidth": [1]}]}
