@@ -64,9 +64,12 @@ std::vector<SummaryRow> check_releases(const metrics::CsvTable& releases,
                                        const std::map<int, int>& original_of,
                                        BrokenComponents& broken,
                                        std::vector<std::string>& violations) {
-  std::vector<std::string> ignored;  // released_at reported them
-  const auto list = read_releases(releases, ignored);
-  const auto at = released_at(releases, violations);
+  const auto list = read_releases(releases, violations);
+  std::map<int, double> at;
+  for (const auto& r : list) at[r.request_id] = r.released_at;
+  std::map<int, std::vector<double>> broken_at;  // request -> its reservations' broken_at
+  for (const auto& r : reservations)
+    if (r.broken_at) broken_at[r.request_id].push_back(*r.broken_at);
   std::map<int, const RequestRow*> rows;
   std::set<int> accepted;
   for (const auto& r : requests) {
@@ -82,9 +85,7 @@ std::vector<SummaryRow> check_releases(const metrics::CsvTable& releases,
     }
     for (const auto& site : it->second->sites) broken.insert({x.request_id, site});
     bool broke = false;
-    for (const auto& r : reservations)
-      broke |= r.request_id == x.request_id && r.broken_at &&
-               std::abs(*r.broken_at - x.broken_at) <= kTol;
+    for (double b : broken_at[x.request_id]) broke |= std::abs(b - x.broken_at) <= kTol;
     if (!broke || x.released_at < x.broken_at - kTol)
       violations.push_back(fmt::format(
           "releases.csv: request {} released at {} after a break at {} that reservations.csv "
