@@ -62,6 +62,9 @@ std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
       return fmt::format("component {} is not on a compute site", j);
     if (!used.insert(s).second)
       return fmt::format("site '{}' holds two components", g.vertex(s).name);
+    if (const int pin = r.components[j].site; r.components[j].pinned() && s != pin)
+      return fmt::format("component {} is pinned to vertex {}, the plan puts it on '{}'", j, pin,
+                         g.vertex(s).name);
     if (r.components[j].cpus > avail.free_cores[s])
       return fmt::format("component {} needs {} cores, site '{}' has {} free", j,
                          r.components[j].cpus, g.vertex(s).name, avail.free_cores[s]);

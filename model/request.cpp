@@ -31,6 +31,11 @@ void validate(const Request& r) {
   long long total = 0;  // total_cpus() sums in an int
   for (std::size_t j = 0; j < r.components.size(); ++j) {
     if (r.components[j].cpus <= 0) fail(fmt::format("component {}: cpus must be > 0", j));
+    if (r.components[j].site < kUnpinned)
+      fail(fmt::format("component {}: site must be a vertex id or unpinned", j));
+    for (std::size_t i = 0; i < j; ++i)
+      if (r.components[j].pinned() && r.components[i].site == r.components[j].site)
+        fail(fmt::format("components {} and {}: pinned to one site", i, j));
     total += r.components[j].cpus;
     if (total > std::numeric_limits<int>::max())
       fail(fmt::format("total cpus must be at most {}", std::numeric_limits<int>::max()));

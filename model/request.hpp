@@ -11,8 +11,17 @@
 
 namespace arsim::model {
 
+// A component placed nowhere yet, the planner's to place.
+inline constexpr int kUnpinned = -1;
+
 struct Component {
   int cpus = 0;  // rc_j: cores on one site
+  // A site vertex the component must stay on, or kUnpinned. A modification of a broken
+  // reservation (GridARS §5) re-plans the broken components only; the components they exchange
+  // data with keep their sites and are given to the planner pinned there.
+  int site = kUnpinned;
+
+  bool pinned() const { return site != kUnpinned; }
 };
 
 // "No latency bound" on a pair: +infinity, so every route meets it and no planner needs a special

@@ -64,6 +64,26 @@ TEST_F(CheckPlanTest, RejectsTwoComponentsOnOneSite) {
   expect_rejected("holds two components");
 }
 
+TEST_F(CheckPlanTest, RejectsAPinnedComponentElsewhere) {
+  req_.components[1].site = c_;
+  EXPECT_EQ(check_plan(g_, req_, avail_, plan_), std::nullopt);  // component 1 is on C
+  req_.components[1].site = b_;
+  expect_rejected("component 1 is pinned to vertex 1, the plan puts it on 'C'");
+}
+
+TEST(RequestValidation, PinsAreVertexIdsOnDistinctSites) {
+  Request r;
+  r.id = 1;
+  r.user = "u";
+  r.duration = 1;
+  r.components = {{1, 3}, {1, kUnpinned}};
+  EXPECT_NO_THROW(validate(r));
+  r.components[1].site = 3;
+  EXPECT_THROW(validate(r), std::invalid_argument);
+  r.components[1].site = -2;
+  EXPECT_THROW(validate(r), std::invalid_argument);
+}
+
 TEST_F(CheckPlanTest, RejectsSiteOverItsFreeCores) {
   avail_.free_cores[a_] = 3;  // the graph has 8, the frame only 3
   expect_rejected("needs 4 cores");
