@@ -24,7 +24,17 @@ struct Common {
   double site_latency_ms = 0.1, default_latency_ms = 1;
 
   void add(CLI::App* app) {
-    app->add_option("--out", out, "platform file to write")->required();
+    // A folder that is missing is a wrong parameter, told before the input is read.
+    app->add_option("--out", out, "platform file to write (its folder must exist)")
+        ->required()
+        ->check(CLI::Validator(
+            [](const std::string& path) {
+              const auto folder = std::filesystem::path(path).parent_path();
+              return folder.empty() || std::filesystem::is_directory(folder)
+                         ? std::string()
+                         : "folder " + folder.string() + " does not exist";
+            },
+            "PATH", "existing folder"));
     app->add_option("--seed", seed, "seed of the draws (cores; the generator's topology)");
     app->add_option(
         "--cores", attach.cores,

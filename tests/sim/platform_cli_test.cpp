@@ -120,6 +120,11 @@ TEST(PlatformCli, MalformedFilesExitTwoWithTheirLine) {
   std::ofstream(all_external) << text;
   expect_refused(dir, "import " + all_external,
                  all_external + ": expected a node that is not external");
+  const auto missing = (dir / "no_such_folder" / "p.xml").string();
+  const auto r = arsim("platform generate --domains 1 --sites-per-domain 2 --out " + missing);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(r.output, "arsim platform: --out: folder " + (dir / "no_such_folder").string() +
+                          " does not exist\n");
   std::ofstream(dir / "net.csv") << "a,b\n";
   expect_refused(dir, "import " + (dir / "net.csv").string(), (dir / "net.csv").string() + ": ");
 }
