@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
+#include <queue>
 #include <stdexcept>
 
 namespace arsim::schedulers::routing {
@@ -10,6 +12,12 @@ namespace {
 
 // The same tolerance as model::check_plan, so a path greedy accepts is never refused there.
 constexpr double kEps = 1e-9;
+
+// The end of edge e that is not v, inline: the searches below call it for every edge they scan.
+int other(const model::ResourceGraph& graph, int e, int v) {
+  const model::Edge& edge = graph.edge(e);
+  return edge.a == v ? edge.b : edge.a;
+}
 
 // Hop distance of every vertex to `to` over the edges with at least `floor` free; -1 when
 // unreachable. Distances to the target let the walk from the source pick, edge by edge, the
@@ -24,7 +32,7 @@ std::vector<int> hops_to(const model::ResourceGraph& graph, const std::vector<do
     queue.pop_front();
     for (int e : graph.incident(v)) {
       if (free[e] < floor) continue;
-      const int w = graph.other_end(e, v);
+      const int w = other(graph, e, v);
       if (dist[w] < 0) {
         dist[w] = dist[v] + 1;
         queue.push_back(w);
@@ -46,13 +54,46 @@ std::vector<int> walk_down(const model::ResourceGraph& graph, const std::vector<
   for (int at = from; dist[at] > 0;) {
     int best = -1;
     for (int e : graph.incident(at))
-      if (free[e] >= floor && dist[graph.other_end(e, at)] == dist[at] - 1 &&
-          (best < 0 || e < best))
+      if (free[e] >= floor && dist[other(graph, e, at)] == dist[at] - 1 && (best < 0 || e < best))
         best = e;
     path.push_back(best);  // exists: dist[at] > 0 was reached through such an edge
-    at = graph.other_end(best, at);
+    at = other(graph, best, at);
   }
   return path;
+}
+
+// The bottleneck of the widest path from `from` to `to` over the edges with at least `base` free
+// (max-min Dijkstra, stopped once `to` is settled), or none when they do not join. It is the free
+// bandwidth of one edge, exactly: min and max round nothing.
+std::optional<double> bottleneck(const model::ResourceGraph& graph, const std::vector<double>& free,
+                                 int from, int to, double base) {
+  std::vector<double> width(graph.vertex_count(), -std::numeric_limits<double>::infinity());
+  std::priority_queue<std::pair<double, int>> heap;
+  width[from] = std::numeric_limits<double>::infinity();
+  heap.push({width[from], from});
+  while (!heap.empty()) {
+    const auto [w, v] = heap.top();
+    heap.pop();
+    if (w < width[v]) continue;  // a stale entry: v was reached wider since
+    if (v == to) return w;
+    for (int e : graph.incident(v)) {
+      if (free[e] < base) continue;
+      const int u = other(graph, e, v);
+      if (const double through = std::min(w, free[e]); through > width[u]) {
+        width[u] = through;
+        heap.push({through, u});
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// The smallest free bandwidth above `level` and at least `base`, if any.
+std::optional<double> next_level(const std::vector<double>& free, double level, double base) {
+  std::optional<double> next;
+  for (double b : free)
+    if (b > level && b >= base && (!next || b < *next)) next = b;
+  return next;
 }
 
 }  // namespace
@@ -66,7 +107,26 @@ std::optional<std::vector<int>> widest_path(const model::ResourceGraph& graph,
     throw std::invalid_argument("widest_path: unknown vertex");
   if (from == to) return std::nullopt;
   const double base = min_bandwidth - kEps;
-  // The bottleneck of the widest path is the free bandwidth of one of its edges: binary search
+  auto floor_of = [&](double level) { return std::max(level - kEps, base); };
+  auto feasible = [&](double level) {
+    return reaches(hops_to(graph, free_bandwidth, to, floor_of(level)), from, max_hops);
+  };
+  if (max_hops <= 0) {
+    // The level the search below would find, from the exact bottleneck B: it is feasible, and a
+    // level whose floor exceeds B is not (every path has an edge of at most B), so only levels
+    // within the tolerance above B need a look. O(E log V) instead of sorting every value.
+    const auto widest = bottleneck(graph, free_bandwidth, from, to, base);
+    if (!widest) return std::nullopt;
+    double level = *widest;
+    for (auto next = next_level(free_bandwidth, level, base);
+         next && floor_of(*next) <= *widest && feasible(*next);
+         next = next_level(free_bandwidth, level, base))
+      level = *next;
+    const auto dist = hops_to(graph, free_bandwidth, to, floor_of(level));
+    return walk_down(graph, free_bandwidth, dist, from, floor_of(level));
+  }
+  // With a hop limit the bottleneck is that of the widest path of at most max_hops edges, which
+  // the Dijkstra above does not give. It is the free bandwidth of one of its edges: binary search
   // over the distinct eligible values for the largest one still joining the two ends. Lower
   // thresholds admit more edges, so feasibility is monotone.
   std::vector<double> levels;
@@ -74,10 +134,6 @@ std::optional<std::vector<int>> widest_path(const model::ResourceGraph& graph,
     if (b >= base) levels.push_back(b);
   std::sort(levels.begin(), levels.end());
   levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-  auto floor_of = [&](double level) { return std::max(level - kEps, base); };
-  auto feasible = [&](double level) {
-    return reaches(hops_to(graph, free_bandwidth, to, floor_of(level)), from, max_hops);
-  };
   if (levels.empty() || !feasible(levels.front())) return std::nullopt;
   std::size_t lo = 0, hi = levels.size() - 1;  // invariant: levels[lo] is feasible
   while (lo < hi) {

@@ -1,6 +1,8 @@
 // Greedy planner on hand-built graphs whose plans are worked out in the comments.
 #include <algorithm>
+#include <random>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "schedulers/greedy/greedy.hpp"
@@ -239,6 +241,37 @@ TEST_F(WidestTest, MaxHopsParameterOfThePlanner) {
   const std::vector<Availability> avail{model::full_availability(g_, {0, 10})};
   EXPECT_EQ(run(g_, r, avail, 2).size(), 1u);
   EXPECT_TRUE(run(g_, r, avail, 1).empty());
+}
+
+// Without a hop limit the bottleneck comes from a max-min Dijkstra; with one, from a binary search
+// over the free values. A limit of V edges binds no simple path, so both must give the same path,
+// also when free values differ by less than the 1e-9 tolerance (ties chained above the widest).
+TEST(WidestPathRandom, DijkstraBottleneckMatchesTheSearchOverLevels) {
+  std::mt19937_64 rng(7);
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const std::vector<double> near{0, 1e-12, 4e-10, 8e-10, 1.2e-9, 3e-9};
+  int found = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    model::ResourceGraph g;
+    const int n = uniform(2, 9);
+    for (int v = 0; v < n; ++v) add_site(g, fmt::format("v{}", v), 1);
+    std::vector<double> free;
+    for (int k = uniform(1, 3 * n); k > 0; --k) {
+      const int a = uniform(0, n - 1), b = uniform(0, n - 1);
+      if (a == b) continue;
+      add_link(g, a, b, 10);
+      free.push_back(uniform(1, 4) + near[uniform(0, static_cast<int>(near.size()) - 1)]);
+    }
+    for (int from = 0; from < n; ++from)
+      for (int to = 0; to < n; ++to) {
+        const double need = uniform(0, 4) + near[uniform(0, 2)];
+        const auto fast = widest_path(g, free, from, to, need);
+        EXPECT_EQ(fast, widest_path(g, free, from, to, need, n))
+            << trial << " " << from << "-" << to;
+        found += fast.has_value();
+      }
+  }
+  EXPECT_GT(found, 1000);  // the comparison covered many paths, not only absences
 }
 
 TEST(Greedy, InvalidInputThrows) {
