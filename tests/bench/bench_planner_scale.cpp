@@ -8,8 +8,10 @@
 // Counters: "per_request" the time per request, of which "planner_us" the planner's CPU time
 // (mean; also median and 90th percentile: what GridARS' GRC spends) and "rms_us" the reading of
 // every table's availability (what the RMs spend, each its own tables, in parallel in a real
-// grid); "accepted" the accepted share. docs/studies/scale.md has the figures.
+// grid); "accepted" the accepted share; "peak_rss_mb" the process's peak resident memory so far
+// (one size per process to read it per size). docs/studies/scale.md has the figures.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <ctime>
@@ -140,6 +142,9 @@ void bm_scale(benchmark::State& state, std::string planner,
   state.counters["planner_median_us"] = quantile(planner_cpu, 0.5) * 1e6;
   state.counters["planner_p90_us"] = quantile(planner_cpu, 0.9) * 1e6;
   state.counters["rms_us"] = rms / n * 1e6;  // the RMs' tables' part
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
 }
 
 // Sizes: (domains, sites per domain): 10, 30, 100, 200, 300, 1,000 sites.
