@@ -50,29 +50,29 @@ void JobRunner::operator()() {
   const auto placement = allocator_->take(job_, cores_, frame_);
   if (hooks_.started) hooks_.started({job_, site_, cores_, start, start});
   // Each host's share is one multi-threaded execution of duration × speed flops per thread, so it
-  // lasts the reserved time. Shared with the exit callback: a runner killed (its reservation
-  // cancelled) stops its executions and gives back its cores.
-  auto execs = std::make_shared<std::vector<sg4::ExecPtr>>();
-  sg4::this_actor::on_exit([execs, allocator = allocator_, job = job_](bool failed) {
-    if (!failed) return;
-    for (auto& e : *execs) e->cancel();
-    allocator->release(job);
+  // lasts the reserved time. A runner killed (its reservation released) gives back its cores in
+  // its exit callback, which must make no simcall: the actor is dead then, and a simcall (such as
+  // cancelling an execution) never returns, so what follows it would never run. SimGrid cancels
+  // the dead actor's executions itself, after the callbacks (kernel ActorImpl::cleanup).
+  sg4::this_actor::on_exit([allocator = allocator_, job = job_](bool failed) {
+    if (failed) allocator->release(job);
   });
+  std::vector<sg4::ExecPtr> execs;
   HostCores hosts;
   for (const auto& [index, here] : placement) {
     sg4::Host* h = platform_->site_hosts[site_][index];
     hosts.emplace_back(h->get_name(), here);
-    execs->push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
-                         ->set_host(h)
-                         ->set_thread_count(here)
-                         ->start());
+    execs.push_back(sg4::this_actor::exec_init(frame_.length() * h->get_speed())
+                        ->set_host(h)
+                        ->set_thread_count(here)
+                        ->start());
   }
   try {
-    for (auto& e : *execs) e->wait();
+    for (auto& e : execs) e->wait();
   } catch (const simgrid::HostFailureException&) {
     if (!hooks_.killed) throw;
     // A host of the job failed: the job is lost, its executions on the other hosts stop.
-    for (auto& e : *execs)
+    for (auto& e : execs)
       if (e->get_state() != sg4::Activity::State::FINISHED &&
           e->get_state() != sg4::Activity::State::FAILED)
         e->cancel();

@@ -11,9 +11,9 @@ from matplotlib.figure import Figure
 from analysis import (ctaap, gangmatch, gangmatch_data, gridars, gridars_factorial, gridars_fig7,
                       matching, matching_sim, multi_grc, readers, reproduce, scs_data, scs_plots)
 
-MODULES = ["common", "ctaap", "gangmatch", "gangmatch_data", "gridars", "gridars_factorial",
-           "gridars_fig7", "matching", "matching_sim", "multi_grc", "readers", "reproduce", "scs",
-           "scs_data", "scs_plots", "stats"]
+MODULES = ["common", "ctaap", "failures", "gangmatch", "gangmatch_data", "gridars",
+           "gridars_factorial", "gridars_fig7", "matching", "matching_sim", "multi_grc", "readers",
+           "reproduce", "scs", "scs_data", "scs_plots", "stats"]
 
 
 def artists(ax):

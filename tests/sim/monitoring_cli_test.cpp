@@ -68,6 +68,24 @@ TEST(MonitoringCli, AHostFailureReleasesTheOtherSiteAndTheAttemptGoesElsewhere) 
   EXPECT_NEAR(std::stod(metric(out, "release_delay")), kLoopback, 1e-12);
 }
 
+// What a release gives back is reserved again at once: request 0 holds all 4 cores of A and B
+// over [7200, 10800); A fails at 9000 and the release frees B; request 1, submitted at 9100, takes
+// B's 4 cores (and 2 of C) over [9200, 10200). Its job on B gets the cores B's stopped job held,
+// runs its whole frame, and the audit counts B's released reservation only until its release.
+TEST(MonitoringCli, ReleasedCoresAreReservedAndRunAgain) {
+  const auto out = run(scenario(scratch("mon-reuse"), {{"A", "9000 0\n"}},
+                                "# id user type submit est lst duration service_level cpus pairs\n"
+                                "0 UserA 0 0 7200 7200 3600 1 4,4 -\n"
+                                "1 UserA 0 9100 9200 9200 1000 1 4,2 -\n"));
+  const std::string requests = slurp(out / "requests.csv");
+  EXPECT_EQ(column(requests, "sites"), (std::vector<std::string>{"A;B", "B;C"})) << requests;
+  const std::string jobs = slurp(out / "jobs.csv");
+  EXPECT_EQ(column(jobs, "job_id"), (std::vector<std::string>{"0:0", "1:0", "1:1"})) << jobs;
+  EXPECT_EQ(column(jobs, "execution_time"), (std::vector<std::string>{"1800", "1000", "1000"}))
+      << jobs;
+  EXPECT_EQ(metric(out, "requests_released"), "1");
+}
+
 TEST(MonitoringCli, WithoutAPolicyAReleasedRequestIsLost) {
   const auto out = run(two_sites("mon-lost"));
   EXPECT_EQ(lines(slurp(out / "releases.csv")), 2u);

@@ -248,17 +248,20 @@ void Auditor::check_reserved_amounts(const RequestRow& r) {
   compare("Gbit/s", bandwidth, bandwidth_of_[r.id]);
 }
 
-// Sweep per resource: at equal instants ends come before starts, since frames are half-open. The
-// message names the line of the reservation whose start went over.
+// Sweep per resource: at equal instants ends come before starts, since frames are half-open. A
+// released reservation holds its resource until its release, from which the RM gives the rest to
+// new holds (docs/design/coallocation.md, Failures). The message names the line of the
+// reservation whose start went over.
 void Auditor::check_capacity(const std::vector<ReservationRow>& res) {
   using Event = std::tuple<double, double, std::size_t>;  // time, change, row
   std::map<std::pair<std::string, std::string>, std::vector<Event>> events;
   for (std::size_t i = 0; i < res.size(); ++i) {
     const auto& x = res[i];
-    if (!(x.end > x.start)) continue;
+    const double end = std::min(x.end, x.released_at.value_or(x.end));
+    if (!(end > x.start)) continue;
     auto& ev = events[{x.kind, x.resource}];
     ev.emplace_back(x.start, x.amount, i);
-    ev.emplace_back(x.end, -x.amount, i);
+    ev.emplace_back(end, -x.amount, i);
   }
   for (auto& [key, ev] : events) {
     const auto& [kind, name] = key;
