@@ -128,6 +128,20 @@ def read_run_json(run_dir):
         return json.load(f)
 
 
+def read_benchmark_json(path):
+    """The benchmarks of a Google Benchmark JSON file (`arsim-bench --benchmark_out=F
+    --benchmark_out_format=json`): a list of dicts (name, counters, times). A file that is not
+    such JSON raises ValueError naming the file and line."""
+    with open(path) as f:
+        try:
+            data = json.load(f)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}:{e.lineno}: not Google Benchmark JSON ({e.msg})")
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise ValueError(f"{path}: not Google Benchmark JSON (no 'benchmarks' list)")
+    return data["benchmarks"]
+
+
 def read_summary(run_dir):
     """summary.csv of a simulation run: bucket_end stays text (seconds such as "8640", or "all"),
     value may be NaN."""

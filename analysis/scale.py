@@ -8,13 +8,13 @@ Each JSON file may hold any of the benchmarks; a benchmark found in several file
 reading. Peak memory is the process's peak so far, so it describes one size only when the
 benchmark ran alone in its process (one `--benchmark_filter` per size)."""
 import argparse
-import json
 import os
 import sys
 
 import pandas as pd
 
 from .common import new_figure, save_figure
+from .readers import read_benchmark_json
 
 COLUMNS = ["planner", "domains", "sites_per_domain", "sites", "edges", "requests", "accepted",
            "planner_median_us", "planner_p90_us", "planner_us", "rms_us", "peak_rss_mb"]
@@ -39,12 +39,7 @@ def read_bench(paths):
     """One row per scale benchmark of the JSON files, sorted by planner and sites."""
     rows = {}
     for path in paths:
-        with open(path) as f:
-            try:
-                data = json.load(f)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}:{e.lineno}: not Google Benchmark JSON ({e.msg})")
-        for b in data.get("benchmarks", []):
+        for b in read_benchmark_json(path):
             key = parse_name(b.get("name", ""))
             if key is None:
                 continue
