@@ -40,10 +40,10 @@ TEST(FailuresCli, APathFailingDuringItsFrameBreaksItsBandwidthReservation) {
   const auto out = run(
       scenario(scratch("fail-link"), {{"D1:A-X", "9000 0\n9900 1\n"}}, request("4,4", "0-1:1")));
   EXPECT_EQ(slurp(out / "reservations.csv"), std::string(kReservationsHeader) +
-                                                 "0,cores,B,D1,7200,10800,4,,\n"
-                                                 "0,cores,A,D1,7200,10800,4,,\n"
-                                                 "0,bandwidth,D1:A-X,D1,7200,10800,1,9000,\n"
-                                                 "0,bandwidth,D1:B-X,D1,7200,10800,1,,\n");
+                                                 "0,cores,B,D1,7200,10800,4,,,0\n"
+                                                 "0,cores,A,D1,7200,10800,4,,,0\n"
+                                                 "0,bandwidth,D1:A-X,D1,7200,10800,1,9000,,0\n"
+                                                 "0,bandwidth,D1:B-X,D1,7200,10800,1,,,0\n");
   EXPECT_EQ(slurp(out / "failures.csv"), "resource,kind,down,up\nD1:A-X,link,9000,9900\n");
   EXPECT_EQ(column(slurp(out / "jobs.csv"), "final_state"),
             (std::vector<std::string>{"COMPLETED_SUCCESSFULLY", "COMPLETED_SUCCESSFULLY"}));
@@ -56,7 +56,7 @@ TEST(FailuresCli, AFailureNoReservationOverlapsBreaksNothing) {
       run(scenario(scratch("fail-idle"), {{"C", "100 0\n200 1\n"}}, request("2", "-")));
   EXPECT_EQ(slurp(out / "failures.csv"), "resource,kind,down,up\nC,host,100,200\n");
   EXPECT_EQ(slurp(out / "reservations.csv"),
-            std::string(kReservationsHeader) + "0,cores,A,D1,7200,10800,2,,\n");
+            std::string(kReservationsHeader) + "0,cores,A,D1,7200,10800,2,,,0\n");
   EXPECT_EQ(column(slurp(out / "jobs.csv"), "final_state"),
             std::vector<std::string>{"COMPLETED_SUCCESSFULLY"});
   EXPECT_EQ(metric(out, "reservations_broken"), "0");
@@ -71,7 +71,7 @@ TEST(FailuresCli, ARequestArrivingWhileASiteIsDownIsNotPlacedThere) {
       run(scenario(scratch("fail-arrive"), {{"A", "1 0\n20000 1\n"}}, request("4", "-", 10)));
   EXPECT_EQ(column(slurp(down / "requests.csv"), "sites"), std::vector<std::string>{"B"});
   EXPECT_EQ(slurp(down / "reservations.csv"),
-            std::string(kReservationsHeader) + "0,cores,B,D1,7200,10800,4,,\n");
+            std::string(kReservationsHeader) + "0,cores,B,D1,7200,10800,4,,,0\n");
 }
 
 TEST(FailuresCli, TheSeededProcessDrawsTheSameFailuresForTheSameSeed) {

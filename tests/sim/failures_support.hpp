@@ -13,7 +13,7 @@ namespace arsim_test::failures {
 // UserA's request 0: `cpus` on as many sites, over [7200, 10800) exactly (EST = LST), submitted
 // at `submit`; `pairs` as in a request file.
 inline constexpr const char* kReservationsHeader =
-    "request_id,kind,resource,domain,start,end,amount,broken_at,released_at\n";
+    "request_id,kind,resource,domain,start,end,amount,broken_at,released_at,repair\n";
 
 inline std::string request(const std::string& cpus, const std::string& pairs, double submit = 0) {
   return fmt::format(
