@@ -55,6 +55,21 @@ inline fs::path run(const fs::path& s, const std::string& args = "") {
   return out;
 }
 
+// Replaces `from` by `to` in `file` of run `out`, expects `arsim audit` to fail naming `expected`,
+// and puts the file back.
+inline void expect_audit_catches(const fs::path& out, const char* file, const std::string& from,
+                                 const std::string& to, const std::string& expected) {
+  const std::string original = slurp(out / file);
+  std::string text = original;
+  ASSERT_NE(text.find(from), std::string::npos) << text;
+  text.replace(text.find(from), from.size(), to);
+  std::ofstream(out / file) << text;
+  const auto r = arsim("audit " + out.string());
+  EXPECT_EQ(r.status, 1) << file << ": " << r.output;
+  EXPECT_NE(r.output.find(expected), std::string::npos) << r.output;
+  std::ofstream(out / file) << original;
+}
+
 // The value of a metric of summary.csv (user all, bucket all).
 inline std::string metric(const fs::path& out, const std::string& name) {
   const std::string summary = slurp(out / "summary.csv");

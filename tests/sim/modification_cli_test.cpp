@@ -120,15 +120,7 @@ TEST(ModificationCli, TheAuditorCatchesATamperedRepair) {
       run(scenario(scratch("mod-tamper"), {{"A", "9000 0\n"}}, request("2,2", "0-1:1")));
   const auto tampered = [&](const char* file, const std::string& from, const std::string& to,
                             const std::string& expected) {
-    const std::string original = slurp(out / file);
-    std::string text = original;
-    ASSERT_NE(text.find(from), std::string::npos) << text;
-    text.replace(text.find(from), from.size(), to);
-    std::ofstream(out / file) << text;
-    const auto r = arsim("audit " + out.string());
-    EXPECT_EQ(r.status, 1) << file << ": " << r.output;
-    EXPECT_NE(r.output.find(expected), std::string::npos) << r.output;
-    std::ofstream(out / file) << original;
+    expect_audit_catches(out, file, from, to, expected);
   };
   // The new site's cores halved.
   const std::string reservations = slurp(out / "reservations.csv");

@@ -201,8 +201,7 @@ void Grc::on_broken(const protocol::BrokenNotice& notice) {
   if (it == accepted_.end()) return;  // released already: another of its parts broke too
   if (!holds_part(it->second.reserved, notice.cores, notice.resource))
     return;  // a part a modification replaced already: it breaks nothing the request still uses
-  // Transfers follow the first plan's routes (transfers/launcher.hpp): with them, no modification.
-  if (notice.cores && !transfers_ && modify(it->second, notice)) return;
+  if (notice.cores && modify(it->second, notice)) return;
   const Accepted a = std::move(it->second);
   accepted_.erase(it);
   const double now = sg4::Engine::get_clock();

@@ -353,17 +353,19 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
                                  setup.hosts, g, broken, a.violations()))
         resubmission_rows.push_back(row);
       if (!has_releases) a.violations().push_back("releases.csv is missing, failures.csv is there");
-      const CsvTable repair_table = std::filesystem::exists(dir / "repairs.csv")
-                                        ? read_csv((dir / "repairs.csv").string())
-                                        : CsvTable{};
+      // Runs written before repairs.csv existed have no repairs and no repair metrics.
+      const bool has_repairs = std::filesystem::exists(dir / "repairs.csv");
+      const CsvTable repair_table =
+          has_repairs ? read_csv((dir / "repairs.csv").string()) : CsvTable{};
       repairs = audit::read_repairs(repair_table, a.violations());
       for (auto& row : audit::check_releases(releases, requests, reservations, jobs, original_of,
                                              broken, a.violations(), repairs))
         resubmission_rows.push_back(row);
-      for (auto& row : audit::check_repairs(repairs, requests, reservations,
-                                            read_csv((dir / "failures.csv").string()), jobs,
-                                            setup.hosts, g, a.violations()))
-        resubmission_rows.push_back(row);
+      const auto repair_rows = audit::check_repairs(repairs, requests, reservations,
+                                                    read_csv((dir / "failures.csv").string()), jobs,
+                                                    setup.hosts, g, a.violations());
+      if (has_repairs)
+        resubmission_rows.insert(resubmission_rows.end(), repair_rows.begin(), repair_rows.end());
     } else if (has_failures || has_broken)
       a.violations().push_back(
           has_failures ? "reservations.csv has no broken_at column, failures.csv is there"
