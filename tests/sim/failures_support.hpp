@@ -55,6 +55,16 @@ inline fs::path run(const fs::path& s, const std::string& args = "") {
   return out;
 }
 
+// UserA resubmits once, 600 s after a rejection or a release.
+inline fs::path with_policy(const fs::path& s) {
+  std::string text = slurp(s);
+  const std::string user = "mean_interarrival=\"300\"";
+  text.replace(text.find(user), user.size(),
+               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
+  std::ofstream(s) << text;
+  return s;
+}
+
 // Replaces `from` by `to` in `file` of run `out`, expects `arsim audit` to fail naming `expected`,
 // and puts the file back.
 inline void expect_audit_catches(const fs::path& out, const char* file, const std::string& from,

@@ -90,17 +90,40 @@ TEST(ModificationCli, AHostFailureMovesItsComponentToTheSpareSite) {
   EXPECT_NEAR(std::stod(metric(out, "repair_delay")), repaired_at - 9000, 1e-9);
 }
 
+// The repaired request breaks again: C, c0's new site, fails at 10000. A is down and B holds c1,
+// so no modification exists and the GRC releases every commit of the request: the first plan's
+// parts still held (B) and the repair's (C, B-X, C-X), each once. The user resubmits (its attempt
+// is rejected: two sites are down), so the run lasts until the network RMs have the release.
+TEST(ModificationCli, ABreakOfARepairedPartReleasesEveryCommit) {
+  const auto out = run(with_policy(scenario(
+      scratch("mod-again"), {{"A", "9000 0\n"}, {"C", "10000 0\n"}}, request("2,2", "0-1:1"))));
+  EXPECT_EQ(lines(slurp(out / "repairs.csv")), 2u);
+  const std::string releases = slurp(out / "releases.csv");
+  ASSERT_EQ(lines(releases), 2u) << releases;
+  EXPECT_EQ(column(releases, "broken_at"), std::vector<std::string>{"10000"});
+  const double released = std::stod(column(releases, "released_at")[0]);
+  const double repaired = std::stod(column(slurp(out / "repairs.csv"), "repaired_at")[0]);
+  std::size_t at_release = 0;
+  for (const auto& f : rows_of_request0(slurp(out / "reservations.csv"))) {
+    ASSERT_EQ(f.size(), 10u);
+    ASSERT_FALSE(f[8].empty()) << f[2];  // every part given back, by the repair or the release
+    const double at = std::stod(f[8]);
+    EXPECT_TRUE(at < repaired + 1 || at >= released) << f[2] << " " << at;
+    at_release += at >= released ? 1 : 0;
+  }
+  EXPECT_EQ(at_release, 4u);  // B's cores (repair 0); C's cores, B-X and C-X (repair 1)
+  EXPECT_EQ(column(slurp(out / "jobs.csv"), "final_state"),
+            (std::vector<std::string>{"COMPLETED_KILLED", "COMPLETED_KILLED"}));
+  EXPECT_EQ(metric(out, "repairs"), "1");
+  EXPECT_EQ(metric(out, "requests_released"), "1");
+}
+
 // 3 cores on two sites: C (2 cores) cannot take a component, so no modification exists and the
 // request is released as without modifications; its attempt, 600 s later, finds A down and C too
 // small, and is rejected.
 TEST(ModificationCli, WithoutASpareSiteTheRequestIsReleased) {
-  auto s = scenario(scratch("mod-none"), {{"A", "9000 0\n"}}, request("3,3", "0-1:1"));
-  std::string text = slurp(s);
-  const std::string user = "mean_interarrival=\"300\"";
-  text.replace(text.find(user), user.size(),
-               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
-  std::ofstream(s) << text;
-  const auto out = run(s);
+  const auto out =
+      run(with_policy(scenario(scratch("mod-none"), {{"A", "9000 0\n"}}, request("3,3", "0-1:1"))));
   EXPECT_EQ(lines(slurp(out / "repairs.csv")), 1u);
   const std::string releases = slurp(out / "releases.csv");
   ASSERT_EQ(lines(releases), 2u) << releases;

@@ -17,16 +17,6 @@ namespace {
 // loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
 constexpr double kLoopback = 1024 / (0.97 * 10e9);
 
-// UserA resubmits once, 600 s after a rejection or a release.
-fs::path with_policy(const fs::path& s) {
-  std::string text = slurp(s);
-  const std::string user = "mean_interarrival=\"300\"";
-  text.replace(text.find(user), user.size(),
-               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
-  std::ofstream(s) << text;
-  return s;
-}
-
 }  // namespace
 
 // 2 cores on two sites over [7200, 10800), with 600 s of slack: the greedy planner takes A and B
