@@ -20,7 +20,18 @@ std::optional<std::vector<int>> place_components(const model::ResourceGraph& gra
   const std::vector<int> sites = graph.sites();  // ascending ids: strict '>' keeps the lowest
   std::vector<bool> taken(graph.vertex_count(), false);
   std::vector<int> placed(comps.size(), -1);
+  // Pinned components first, each on its site: the others then avoid those sites (eq. 5, 6).
+  for (std::size_t j = 0; j < comps.size(); ++j) {
+    if (!comps[j].pinned()) continue;
+    const int v = comps[j].site;
+    if (v < 0 || v >= graph.vertex_count() || graph.vertex(v).role != model::VertexRole::Site ||
+        taken[v] || free_cores[v] < comps[j].cpus)
+      return std::nullopt;
+    taken[v] = true;
+    placed[j] = v;
+  }
   for (int j : order) {
+    if (comps[j].pinned()) continue;
     int best = -1;
     for (int v : sites)
       if (!taken[v] && free_cores[v] >= comps[j].cpus &&

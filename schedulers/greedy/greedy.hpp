@@ -3,9 +3,11 @@
 // the largest components on the emptiest sites and routing each network on the widest path?".
 //
 // Per frame, independently of the others:
-//  1. components in order of cpus descending (ties: lower index first); each goes to the compute
-//     site with the most free cores that has enough and holds no other component of the request
-//     (eq. 5, 6; ties: lowest vertex id);
+//  0. every pinned component (model::Component::site) goes to its site; if that site lacks its
+//     cores or holds another pinned component of the request, the frame has no plan;
+//  1. the other components in order of cpus descending (ties: lower index first); each goes to
+//     the compute site with the most free cores that has enough and holds no other component of
+//     the request (eq. 5, 6; ties: lowest vertex id);
 //  2. every pair with bandwidth > 0, in pair order, is routed from the site of pair.a to the site
 //     of pair.b on the widest feasible path: the largest bottleneck of the bandwidth still free
 //     (at least the pair's bandwidth, eq. 8), ties broken by fewest edges, then by the
@@ -29,7 +31,7 @@
 
 namespace arsim::schedulers::greedy {
 
-// The sites of the components (per component index) chosen by step 1, or nothing.
+// The sites of the components (per component index) chosen by steps 0 and 1, or nothing.
 std::optional<std::vector<int>> place_components(const model::ResourceGraph& graph,
                                                  const model::Request& request,
                                                  const std::vector<int>& free_cores);

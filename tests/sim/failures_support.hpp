@@ -13,7 +13,7 @@ namespace arsim_test::failures {
 // UserA's request 0: `cpus` on as many sites, over [7200, 10800) exactly (EST = LST), submitted
 // at `submit`; `pairs` as in a request file.
 inline constexpr const char* kReservationsHeader =
-    "request_id,kind,resource,domain,start,end,amount,broken_at,released_at\n";
+    "request_id,kind,resource,domain,start,end,amount,broken_at,released_at,repair\n";
 
 inline std::string request(const std::string& cpus, const std::string& pairs, double submit = 0) {
   return fmt::format(
@@ -53,6 +53,31 @@ inline fs::path run(const fs::path& s, const std::string& args = "") {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("audit: passed"), std::string::npos) << r.output;
   return out;
+}
+
+// UserA resubmits once, 600 s after a rejection or a release.
+inline fs::path with_policy(const fs::path& s) {
+  std::string text = slurp(s);
+  const std::string user = "mean_interarrival=\"300\"";
+  text.replace(text.find(user), user.size(),
+               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
+  std::ofstream(s) << text;
+  return s;
+}
+
+// Replaces `from` by `to` in `file` of run `out`, expects `arsim audit` to fail naming `expected`,
+// and puts the file back.
+inline void expect_audit_catches(const fs::path& out, const char* file, const std::string& from,
+                                 const std::string& to, const std::string& expected) {
+  const std::string original = slurp(out / file);
+  std::string text = original;
+  ASSERT_NE(text.find(from), std::string::npos) << text;
+  text.replace(text.find(from), from.size(), to);
+  std::ofstream(out / file) << text;
+  const auto r = arsim("audit " + out.string());
+  EXPECT_EQ(r.status, 1) << file << ": " << r.output;
+  EXPECT_NE(r.output.find(expected), std::string::npos) << r.output;
+  std::ofstream(out / file) << original;
 }
 
 // The value of a metric of summary.csv (user all, bucket all).

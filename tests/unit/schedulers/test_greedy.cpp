@@ -75,6 +75,34 @@ TEST_F(Fig4Test, HandComputedPlan) {
   }
 }
 
+TEST_F(Fig4Test, PinnedComponentStaysOnItsSite) {
+  // c0 (8) pinned to S1 (8 free, enough). Then c1 (20) -> S4, the only site with 20; c2 (4) -> S0
+  // (16 free beats S5's 4; S1 is taken by the pin).
+  // Pair c0-c1 (4) from S1 to S4: S1-X2-X3-S4 (bottleneck 5 on e1) is the only path with >= 4.
+  // After it: e1 1, e3 6, e4 4. Pair c1-c2 (2) from S4 to S0: S4-X3-X2-S0 (bottleneck 4) beats
+  // S4-S5-X3-X2-S0 (3).
+  auto r = make_request({8, 20, 4}, {{0, 1, 4}, {1, 2, 2}, {0, 2, 0}});
+  r.components[0].site = s1_;
+  const auto plans = run(g_, r, {model::full_availability(g_, {0, 10})});
+  ASSERT_EQ(plans.size(), 1u);
+  EXPECT_EQ(plans[0].sites, (std::vector<int>{s1_, s4_, s0_}));
+  EXPECT_EQ(plans[0].routes[0], (std::vector<int>{e_[1], e_[3], e_[4]}));
+  EXPECT_EQ(plans[0].routes[1], (std::vector<int>{e_[4], e_[3], e_[0]}));
+}
+
+TEST_F(Fig4Test, PinnedComponentThatDoesNotFitGivesNoPlan) {
+  auto r = make_request({8, 20}, {{0, 1, 4}});
+  r.components[1].site = s1_;  // 20 cores on an 8-core site
+  EXPECT_TRUE(run(g_, r, {model::full_availability(g_, {0, 10})}).empty());
+  r.components[1].site = s4_;  // fits, but not with 31 of its 32 cores busy
+  auto busy = model::full_availability(g_, {0, 10});
+  busy.free_cores[s4_] = 1;
+  EXPECT_TRUE(run(g_, r, {busy}).empty());
+  EXPECT_EQ(run(g_, r, {model::full_availability(g_, {0, 10})}).at(0).sites[1], s4_);
+  r.components[0].site = s4_;  // two components pinned to one site (eq. 5)
+  EXPECT_FALSE(place_components(g_, r, model::full_availability(g_, {0, 10}).free_cores));
+}
+
 TEST_F(Fig4Test, ReversedPairRunsFromItsFirstComponent) {
   const auto r = make_request({8, 20}, {{1, 0, 4}});
   const auto plans = run(g_, r, {model::full_availability(g_, {0, 10})});

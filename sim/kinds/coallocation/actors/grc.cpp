@@ -14,29 +14,21 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator")
 
 namespace arsim::kinds::coallocation {
 
-namespace {
-
-using HoldPlan = std::map<std::string, std::vector<protocol::Amount>>;  // mailbox -> amounts
-
-// Which RM holds what for plan p: cores on each site's compute RM, bandwidth on each path's network
-// RM, summed per path when several requested pairs share it.
-HoldPlan split_by_rm(const model::ResourceGraph& g, const model::Request& r, const model::Plan& p) {
+// Which RM holds what: cores on each site's compute RM, bandwidth on each path's network RM
+// (summed per path when several requested pairs share it: plan_amounts).
+Grc::HoldPlan Grc::split_by_rm(const model::ResourceGraph& g, const Amounts& a) {
   HoldPlan out;
-  for (std::size_t j = 0; j < p.sites.size(); ++j)
-    out[compute_rm_mailbox(g.vertex(p.sites[j]).name)->get_name()].push_back(
-        {p.sites[j], static_cast<double>(r.components[j].cpus)});
-  std::map<int, double> per_edge;
-  for (std::size_t l = 0; l < p.routes.size(); ++l)
-    for (int e : p.routes[l]) per_edge[e] += r.pairs[l].bandwidth;
-  for (const auto& [e, bw] : per_edge)
+  for (const auto& [v, cores] : a.cores)
+    out[compute_rm_mailbox(g.vertex(v).name)->get_name()].push_back({v, cores});
+  for (const auto& [e, bw] : a.bandwidth)
     out[network_rm_mailbox(g.edge(e).domain)->get_name()].push_back({e, bw});
   return out;
 }
-}  // namespace
 
 Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config,
          TransferStarter* transfers)
     : ctx_(ctx),
+      planner_(planner),
       coordinator_(std::move(planner), config.decision),
       transfers_(transfers),
       name_(config.name),
@@ -112,23 +104,29 @@ void Grc::report_failure(const model::Request& r, const model::Plan& p, AttemptP
                                  static_cast<int>(rms), votes.refused, votes.started}});
 }
 
-bool Grc::reserve(const model::Request& r, const model::Plan& p) {
-  const model::ReservationId id = next_id_++;
+std::optional<model::ReservationId> Grc::reserve(const model::Request& r, const model::Plan& p) {
   ++attempt_;
-  const HoldPlan holds = split_by_rm(ctx_.platform->graph, r, p);
+  return commit_holds(r, p.frame, split_by_rm(ctx_.platform->graph, plan_amounts(r, p)), 0);
+}
+
+std::optional<model::ReservationId> Grc::commit_holds(const model::Request& r,
+                                                      model::TimeFrame frame, const HoldPlan& holds,
+                                                      int repair) {
+  const model::ReservationId id = next_id_++;
+  const model::Plan p{frame, {}, {}, 0};  // what report_failure records of the attempt
   const double expiry = sg4::Engine::get_clock() + hold_timeout_;
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box),
-         protocol::RmMessage{protocol::HoldRequest{id, r.id, p.frame, amounts, expiry, vote_box_,
-                                                   ctx_.failures ? inbox_ : nullptr}},
+         protocol::RmMessage{protocol::HoldRequest{id, r.id, frame, amounts, expiry, vote_box_,
+                                                   ctx_.failures ? inbox_ : nullptr, repair}},
          kControlMessageBytes);
   if (const Votes votes = collect_votes(holds.size(), id); votes.refused > 0) {
     // A refusal anywhere aborts every hold of the plan, so nothing stays held until expiry.
     for (const auto& [box, amounts] : holds)
       post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
            kControlMessageBytes);
-    report_failure(r, p, AttemptPhase::Hold, holds.size(), votes);
-    return false;
+    if (repair == 0) report_failure(r, p, AttemptPhase::Hold, holds.size(), votes);
+    return std::nullopt;
   }
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
@@ -136,13 +134,13 @@ bool Grc::reserve(const model::Request& r, const model::Plan& p) {
   // Holds live hold_timeout seconds; a commit fails only if the round trip took longer. Then the
   // RMs that committed give their part back, and the plan counts as refused.
   const Votes votes = collect_votes(holds.size(), id);
-  if (votes.refused == 0) return true;
+  if (votes.refused == 0) return id;
   XBT_DEBUG("request %d: a commit came after its hold expired; cancelling the plan", r.id);
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CancelRequest{id, r.id}},
          kControlMessageBytes);
-  report_failure(r, p, AttemptPhase::Commit, holds.size(), votes);
-  return false;
+  if (repair == 0) report_failure(r, p, AttemptPhase::Commit, holds.size(), votes);
+  return std::nullopt;
 }
 
 actors::Courier<protocol::Decision>& Grc::courier(sg4::Mailbox* user) {
@@ -161,10 +159,14 @@ void Grc::handle(const protocol::Submit& submit) {
   attempt_ = 0;
   RequestPlans plans = coordinator_.plans(ctx_.platform->graph, r, std::move(availability));
   std::optional<model::Plan> committed;
+  model::ReservationId committed_id = 0;
   while (!committed) {
     auto p = plans.next_plan();
     if (!p) break;
-    if (reserve(r, *p)) committed = std::move(p);
+    if (const auto id = reserve(r, *p)) {
+      committed = std::move(p);
+      committed_id = *id;
+    }
   }
   RequestRecord rec =
       decided_request(r, plans.tally(), std::move(committed), sg4::Engine::get_clock(), name_);
@@ -179,12 +181,16 @@ void Grc::handle(const protocol::Submit& submit) {
     // Requests whose frame ended can no longer break: dropped whenever the map has doubled.
     if (accepted_.size() >= prune_at_) {
       const double now = sg4::Engine::get_clock();
-      std::erase_if(accepted_, [now](const auto& x) { return x.second.frame.end <= now; });
+      std::erase_if(accepted_,
+                    [now](const auto& x) { return x.second.reserved.plan.frame.end <= now; });
       prune_at_ = std::max<std::size_t>(64, 2 * accepted_.size());
     }
-    Accepted a{{}, submit.reply, rec.plan.frame};
-    for (const auto& [box, amounts] : split_by_rm(ctx_.platform->graph, r, rec.plan))
-      a.rms.push_back(box);
+    Accepted a{{r, rec.plan, std::vector<model::ReservationId>(r.components.size(), committed_id),
+                std::vector<model::ReservationId>(r.pairs.size(), committed_id)},
+               {},
+               submit.reply};
+    for (const auto& [box, amounts] : split_by_rm(ctx_.platform->graph, plan_amounts(r, rec.plan)))
+      a.rms.insert(box);
     accepted_.emplace(r.id, std::move(a));
   }
   ctx_.events->on(RequestDecided{std::move(rec)});
@@ -193,6 +199,9 @@ void Grc::handle(const protocol::Submit& submit) {
 void Grc::on_broken(const protocol::BrokenNotice& notice) {
   const auto it = accepted_.find(notice.request_id);
   if (it == accepted_.end()) return;  // released already: another of its parts broke too
+  if (!holds_part(it->second.reserved, notice.cores, notice.resource))
+    return;  // a part a modification replaced already: it breaks nothing the request still uses
+  if (notice.cores && modify(it->second, notice)) return;
   const Accepted a = std::move(it->second);
   accepted_.erase(it);
   const double now = sg4::Engine::get_clock();
@@ -201,7 +210,8 @@ void Grc::on_broken(const protocol::BrokenNotice& notice) {
   for (const auto& box : a.rms)
     post(sg4::Mailbox::by_name(box),
          protocol::RmMessage{protocol::ReleaseRequest{notice.request_id}}, kControlMessageBytes);
-  courier(a.user).send({notice.request_id, false, a.frame, now, true}, kControlMessageBytes);
+  courier(a.user).send({notice.request_id, false, a.reserved.plan.frame, now, true},
+                       kControlMessageBytes);
   ctx_.events->on(RequestReleased{{notice.request_id, notice.at, now}});
 }
 

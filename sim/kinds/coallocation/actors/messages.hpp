@@ -62,6 +62,7 @@ struct HoldRequest {
   double expiry = 0;
   sg4::Mailbox* reply = nullptr;
   sg4::Mailbox* monitor = nullptr;  // the GRC's inbox: where a failure breaking it is reported
+  int repair = 0;  // 0: the request's first plan; k: its k-th modification (ReservationRecord)
 };
 
 // GRC -> RM, phase two.
@@ -87,6 +88,15 @@ struct ReleaseRequest {
   int request_id = -1;
 };
 
+// GRC -> RM, after a modification of the request committed (modification.hpp): give back the
+// request's committed reservations of commit `id` on `resources`, which the new plan no longer
+// needs, and stop their jobs.
+struct ReleasePartRequest {
+  int request_id = -1;
+  model::ReservationId id = 0;
+  std::vector<int> resources;
+};
+
 // RM -> GRC, monitoring (GridARS §5): a failure broke the request's reservation on `resource`
 // (a vertex id for cores, an edge id for bandwidth) from `at` on.
 struct BrokenNotice {
@@ -107,7 +117,7 @@ struct Vote {
 struct Shutdown {};
 
 using RmMessage = std::variant<AvailabilityQuery, HoldRequest, CommitRequest, AbortRequest,
-                               CancelRequest, ReleaseRequest, Shutdown>;
+                               CancelRequest, ReleaseRequest, ReleasePartRequest, Shutdown>;
 using GrcMessage = std::variant<Submit, BrokenNotice, Shutdown>;
 
 }  // namespace arsim::kinds::coallocation::protocol

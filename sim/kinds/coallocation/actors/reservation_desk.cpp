@@ -44,7 +44,7 @@ ReservationDesk::HoldAnswer ReservationDesk::hold(const protocol::HoldRequest& h
     }
     done.push_back(a.resource);
   }
-  holds_[h.id] = {h.request_id, done, h.monitor};
+  holds_[h.id] = {h.request_id, done, h.monitor, h.repair};
   return HoldAnswer::Granted;
 }
 
@@ -66,10 +66,12 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
       }
       return false;
     }
-    committed.push_back({info.request_id, kind_, r, held->frame, held->amount});
+    committed.push_back({info.request_id, kind_, r, held->frame, held->amount, std::nullopt,
+                         std::nullopt, id, info.repair});
   }
   out.insert(out.end(), committed.begin(), committed.end());
-  if (info.monitor) monitored_[info.request_id] = {id, info.monitor, committed.front().frame.end};
+  if (info.monitor)
+    monitored_.insert({info.request_id, {id, info.monitor, committed.front().frame.end}});
   // Reservations that ended cannot break any more: dropped whenever the list has doubled, so it
   // stays as long as the reservations under way, at amortised constant cost per commit.
   if (committed_.size() >= prune_at_) {
@@ -82,17 +84,33 @@ bool ReservationDesk::commit(model::ReservationId id, double now,
 }
 
 std::vector<ReservationRecord> ReservationDesk::cancel(model::ReservationId id, int request_id) {
-  std::vector<ReservationRecord> released;
-  for (auto& [r, table] : tables_) {
-    const auto held = table.find(id);
-    if (held && held->state == model::ReservationState::Committed && table.release(id))
-      released.push_back({request_id, kind_, r, held->frame, held->amount});
-  }
+  std::vector<int> all;
+  for (const auto& [r, table] : tables_) all.push_back(r);
+  auto released = release_part(request_id, id, all);
   std::erase_if(monitored_, [&](const auto& m) { return m.second.id == id; });
-  for (const auto& x : released)
-    std::erase_if(committed_, [&](const ReservationRecord& c) {
-      return c.request_id == x.request_id && c.resource == x.resource;
+  return released;
+}
+
+std::vector<ReservationRecord> ReservationDesk::release_part(int request_id,
+                                                             model::ReservationId id,
+                                                             const std::vector<int>& resources) {
+  std::vector<ReservationRecord> released;
+  for (int r : resources) {
+    const auto it = tables_.find(r);
+    if (it == tables_.end()) continue;
+    const auto held = it->second.find(id);
+    if (!held || held->state != model::ReservationState::Committed || !it->second.release(id))
+      continue;
+    const auto c = std::find_if(committed_.begin(), committed_.end(), [&](const auto& x) {
+      return x.reservation == id && x.resource == r;
     });
+    // Its record as committed (repair, broken_at), or rebuilt when pruned already.
+    released.push_back(c != committed_.end()
+                           ? *c
+                           : ReservationRecord{request_id, kind_, r, held->frame, held->amount,
+                                               std::nullopt, std::nullopt, id});
+    if (c != committed_.end()) committed_.erase(c);
+  }
   return released;
 }
 
@@ -102,11 +120,13 @@ sg4::Mailbox* ReservationDesk::monitor_of(int request_id) const {
 }
 
 std::vector<ReservationRecord> ReservationDesk::release(int request_id) {
-  const auto it = monitored_.find(request_id);
-  if (it == monitored_.end()) return {};
-  const model::ReservationId id = it->second.id;
-  monitored_.erase(it);
-  return cancel(id, request_id);
+  std::vector<model::ReservationId> ids;  // every commit of the request (modifications too)
+  const auto [first, last] = monitored_.equal_range(request_id);
+  for (auto it = first; it != last; ++it) ids.push_back(it->second.id);
+  std::vector<ReservationRecord> out;
+  for (const auto id : ids)
+    for (auto& x : cancel(id, request_id)) out.push_back(std::move(x));
+  return out;
 }
 
 std::vector<ReservationRecord> ReservationDesk::break_overlapping(int r, double from, double to) {

@@ -36,6 +36,10 @@ class ReservationDesk {
   // Releases what is left of the request's committed reservations here (after a failure broke a
   // part of it); returns them.
   std::vector<ReservationRecord> release(int request_id);
+  // Releases the request's committed reservations of commit `id` on `resources` (a modification
+  // no longer needs them); returns them.
+  std::vector<ReservationRecord> release_part(int request_id, model::ReservationId id,
+                                              const std::vector<int>& resources);
   ResourceKind kind() const { return kind_; }
   bool owns(int resource) const { return tables_.count(resource) > 0; }
 
@@ -58,6 +62,7 @@ class ReservationDesk {
     int request_id;
     std::vector<int> resources;
     sg4::Mailbox* monitor;
+    int repair;
   };
   std::map<model::ReservationId, HoldInfo> holds_;  // live holds of this desk
   bool down(int resource) const { return down_since_.count(resource) > 0; }
@@ -70,7 +75,9 @@ class ReservationDesk {
     sg4::Mailbox* monitor;
     double end;  // of its frame: dropped with the ended reservations
   };
-  std::map<int, Monitored> monitored_;  // committed requests whose GRC asked to hear of failures
+  // Committed requests whose GRC asked to hear of failures, one entry per commit (a modified
+  // request has several).
+  std::multimap<int, Monitored> monitored_;
   sg4::Host* host_ = nullptr;
   std::map<int, double> down_since_;  // resources down, since when
   // Committed reservations not cancelled, the ones a failure may break (and some that ended).

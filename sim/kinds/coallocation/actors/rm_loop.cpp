@@ -47,6 +47,10 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
       for (const auto& r : released) events.on(ReservationReleased{r, now});
       // The jobs of a released reservation stop as a cancelled one's do.
       if (!released.empty() && on_cancel) on_cancel(released);
+    } else if (auto* part = std::get_if<protocol::ReleasePartRequest>(message.get())) {
+      const auto released = desk.release_part(part->request_id, part->id, part->resources);
+      for (const auto& r : released) events.on(ReservationReleased{r, now});
+      if (!released.empty() && on_cancel) on_cancel(released);
     }
   }
 }

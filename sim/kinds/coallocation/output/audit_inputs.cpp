@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -109,14 +110,16 @@ void check_workload(const std::vector<RequestRow>& requests,
       violations.push_back(fmt::format("{}: request {} is not in workload.txt", row.where, row.id));
 }
 
-void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
-                std::vector<std::string>& violations,
-                const std::set<std::pair<int, std::string>>& broken) {
+void check_jobs(
+    const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
+    std::vector<std::string>& violations, const std::set<std::pair<int, std::string>>& broken,
+    const std::map<std::pair<int, int>, std::vector<std::pair<std::string, double>>>& moved) {
   const auto rows = by_id(requests);
   const auto c_id = jobs.column("job_id"), c_cpus = jobs.column("requested_number_of_resources"),
              c_start = jobs.column("starting_time"), c_end = jobs.column("finish_time"),
              c_site = jobs.column("allocated_resources");
   std::set<std::pair<int, int>> ran;
+  std::set<std::tuple<int, int, std::string>> ran_on;  // a moved component ran on two sites
   for (std::size_t i = 0; i < jobs.rows.size(); ++i) {
     const auto& f = jobs.rows[i];
     auto fail = [&](const std::string& what) {
@@ -142,13 +145,20 @@ void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable
       fail("ran for a request that was not accepted");
       continue;
     }
-    const RequestRow& r = *it->second;
-    if (comp < 0 || comp >= static_cast<long long>(r.sites.size())) {
-      fail(fmt::format("names component {} of a request with {}", comp, r.sites.size()));
+    if (comp < 0 || comp >= static_cast<long long>(it->second->sites.size())) {
+      fail(fmt::format("names component {} of a request with {}", comp, it->second->sites.size()));
       continue;
     }
     const auto c = static_cast<std::size_t>(comp);
-    if (!ran.insert({r.id, static_cast<int>(comp)}).second) fail("ran twice");
+    RequestRow r = *it->second;  // as the job's site has it: a repair's site and start
+    const auto m = moved.find({r.id, static_cast<int>(comp)});
+    for (std::size_t k = 0; m != moved.end() && k < m->second.size(); ++k)
+      if (m->second[k].first == f[c_site] && f[c_site] != r.sites[c]) {
+        r.sites[c] = f[c_site];
+        r.start = m->second[k].second;
+      }
+    ran.insert({r.id, static_cast<int>(comp)});
+    if (!ran_on.insert({r.id, static_cast<int>(comp), f[c_site]}).second) fail("ran twice");
     if (f[c_site] != r.sites[c])
       fail(fmt::format("ran on '{}', not on the reserved site '{}'", f[c_site], r.sites[c]));
     if (c < r.component_cpus.size() && cpus != r.component_cpus[c])

@@ -5,6 +5,7 @@
 // together with its reservations still has its jobs in jobs.csv.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,8 +27,11 @@ void check_workload(const std::vector<RequestRow>& requests,
 // ran exactly once (a run ends only when every reserved job has finished), to its end
 // (COMPLETED_SUCCESSFULLY). A component in `broken` (request id, site: its reservation was broken
 // by a failure, output/audit_failures.hpp) may have been killed (COMPLETED_KILLED) or not run.
-void check_jobs(const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
-                std::vector<std::string>& violations,
-                const std::set<std::pair<int, std::string>>& broken = {});
+// A component a repair moved (`moved`: (request id, component) -> (new site, start of the repair),
+// audit_repairs.hpp) ran once more on each new site, within [that start, the frame's end).
+void check_jobs(
+    const std::vector<RequestRow>& requests, const metrics::CsvTable& jobs,
+    std::vector<std::string>& violations, const std::set<std::pair<int, std::string>>& broken = {},
+    const std::map<std::pair<int, int>, std::vector<std::pair<std::string, double>>>& moved = {});
 
 }  // namespace arsim::kinds::coallocation::audit

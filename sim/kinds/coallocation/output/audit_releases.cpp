@@ -1,5 +1,6 @@
 #include "sim/kinds/coallocation/output/audit_releases.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -57,13 +58,11 @@ std::map<int, double> released_at(const metrics::CsvTable& releases,
   return out;
 }
 
-std::vector<SummaryRow> check_releases(const metrics::CsvTable& releases,
-                                       const std::vector<RequestRow>& requests,
-                                       const std::vector<ReservationRow>& reservations,
-                                       const metrics::CsvTable& jobs,
-                                       const std::map<int, int>& original_of,
-                                       BrokenComponents& broken,
-                                       std::vector<std::string>& violations) {
+std::vector<SummaryRow> check_releases(
+    const metrics::CsvTable& releases, const std::vector<RequestRow>& requests,
+    const std::vector<ReservationRow>& reservations, const metrics::CsvTable& jobs,
+    const std::map<int, int>& original_of, BrokenComponents& broken,
+    std::vector<std::string>& violations, const std::vector<RepairRow>& repairs) {
   const auto list = read_releases(releases, violations);
   std::map<int, double> at;
   for (const auto& r : list) at[r.request_id] = r.released_at;
@@ -96,6 +95,12 @@ std::vector<SummaryRow> check_releases(const metrics::CsvTable& releases,
   for (const auto& r : reservations) {
     given_back += r.released_at ? 1 : 0;
     const auto it = at.find(r.request_id);
+    const bool given_back_by_repair =
+        r.released_at && std::any_of(repairs.begin(), repairs.end(), [&](const RepairRow& x) {
+          return x.request_id == r.request_id && x.repair > r.repair &&
+                 x.repaired_at <= *r.released_at + kTol;
+        });
+    if (given_back_by_repair) continue;
     if (it == at.end() ? r.released_at.has_value()
                        : !r.released_at || *r.released_at < it->second - kTol)
       violations.push_back(fmt::format(

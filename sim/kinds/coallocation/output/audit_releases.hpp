@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/kinds/coallocation/output/audit_failures.hpp"
+#include "sim/kinds/coallocation/output/audit_repairs.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/metrics/csv.hpp"
 
@@ -20,15 +21,14 @@ std::map<int, double> released_at(const metrics::CsvTable& releases,
 // Checks that every released request was accepted, released after it broke (broken_at: the
 // broken_at of one of its reservations), and that after its release nothing of it stays reserved
 // or runs: each of its reservations has released_at, no earlier than the GRC's release, and each
-// of its jobs ended by then; no other reservation has released_at. Adds the released requests'
-// components to `broken` (their jobs may not have run) and returns release_metrics.
+// of its jobs ended by then; no other reservation has released_at but the parts a later repair of
+// its request (`repairs`, repairs.csv) gave back, no earlier than that repair. Adds the released
+// requests' components to `broken` (their jobs may not have run) and returns release_metrics.
 // `original_of`: attempt -> original (resubmissions.csv).
-std::vector<SummaryRow> check_releases(const metrics::CsvTable& releases,
-                                       const std::vector<RequestRow>& requests,
-                                       const std::vector<ReservationRow>& reservations,
-                                       const metrics::CsvTable& jobs,
-                                       const std::map<int, int>& original_of,
-                                       BrokenComponents& broken,
-                                       std::vector<std::string>& violations);
+std::vector<SummaryRow> check_releases(
+    const metrics::CsvTable& releases, const std::vector<RequestRow>& requests,
+    const std::vector<ReservationRow>& reservations, const metrics::CsvTable& jobs,
+    const std::map<int, int>& original_of, BrokenComponents& broken,
+    std::vector<std::string>& violations, const std::vector<RepairRow>& repairs = {});
 
 }  // namespace arsim::kinds::coallocation::audit

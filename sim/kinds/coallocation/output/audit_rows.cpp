@@ -180,6 +180,8 @@ std::vector<ReservationRow> read_reservations(const CsvTable& t,
         r.broken_at = f.maybe_number("broken_at");
       if (std::find(t.header.begin(), t.header.end(), "released_at") != t.header.end())
         r.released_at = f.maybe_number("released_at");
+      if (std::find(t.header.begin(), t.header.end(), "repair") != t.header.end())
+        r.repair = f.integer("repair");
       out.push_back(std::move(r));
     } catch (const std::exception& e) {
       violations.push_back(e.what());

@@ -44,6 +44,7 @@ struct ReservationRow {
   double start = 0, end = 0, amount = 0;
   std::optional<double> broken_at;    // column broken_at, in runs with failures
   std::optional<double> released_at;  // column released_at, in runs with failures
+  int repair = 0;                     // column repair, in runs with failures (0: the first plan)
 };
 
 // Parse the rows of a table; a malformed field adds a violation and drops its row.

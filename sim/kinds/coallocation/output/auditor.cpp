@@ -16,6 +16,7 @@
 #include "sim/kinds/coallocation/output/audit_failures.hpp"
 #include "sim/kinds/coallocation/output/audit_metrics.hpp"
 #include "sim/kinds/coallocation/output/audit_releases.hpp"
+#include "sim/kinds/coallocation/output/audit_repairs.hpp"
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 
@@ -217,6 +218,15 @@ void Auditor::check_reservation(const ReservationRow& x) {
     return fail("{}: reservation of unknown request {}", x.where, x.request_id);
   const RequestRow& r = *it->second;
   if (!r.accepted) return fail("{}: reservation of rejected request {}", x.where, x.request_id);
+  // A repair's parts lie in [its start, the frame's end) (audit_repairs.hpp checks the start);
+  // the first plan's are its reserved frame and are what the plan in requests.csv needs.
+  if (x.repair > 0) {
+    if (r.start && r.end && (x.start < *r.start - kTol || !near(x.end, *r.end)))
+      fail(
+          "{}: reservation [{}, {}) of a repair is not inside request {}'s reserved frame [{}, {})",
+          x.where, x.start, x.end, r.id, *r.start, *r.end);
+    return;
+  }
   if (r.start && r.end && (!near(x.start, *r.start) || !near(x.end, *r.end)))
     fail("{}: reservation [{}, {}) is not request {}'s reserved frame [{}, {})", x.where, x.start,
          x.end, r.id, *r.start, *r.end);
@@ -336,6 +346,7 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
     // A run with failures has failures.csv and the broken_at column, or neither; its failure
     // metrics join the expected rows of summary.csv with the resubmission metrics.
     audit::BrokenComponents broken;
+    std::vector<audit::RepairRow> repairs;  // repairs.csv, in runs with failures
     const bool has_failures = std::filesystem::exists(dir / "failures.csv"),
                has_broken =
                    std::find(res.header.begin(), res.header.end(), "broken_at") != res.header.end();
@@ -345,14 +356,24 @@ std::vector<std::string> audit_run(const std::string& run_dir, const model::Reso
                                  setup.hosts, g, broken, a.violations()))
         resubmission_rows.push_back(row);
       if (!has_releases) a.violations().push_back("releases.csv is missing, failures.csv is there");
+      // Runs written before repairs.csv existed have no repairs and no repair metrics.
+      const bool has_repairs = std::filesystem::exists(dir / "repairs.csv");
+      const CsvTable repair_table =
+          has_repairs ? read_csv((dir / "repairs.csv").string()) : CsvTable{};
+      repairs = audit::read_repairs(repair_table, a.violations());
       for (auto& row : audit::check_releases(releases, requests, reservations, jobs, original_of,
-                                             broken, a.violations()))
+                                             broken, a.violations(), repairs))
         resubmission_rows.push_back(row);
+      const auto repair_rows = audit::check_repairs(repairs, requests, reservations,
+                                                    read_csv((dir / "failures.csv").string()), jobs,
+                                                    setup.hosts, g, a.violations());
+      if (has_repairs)
+        resubmission_rows.insert(resubmission_rows.end(), repair_rows.begin(), repair_rows.end());
     } else if (has_failures || has_broken)
       a.violations().push_back(
           has_failures ? "reservations.csv has no broken_at column, failures.csv is there"
                        : "failures.csv is missing, reservations.csv has broken_at");
-    audit::check_jobs(requests, jobs, a.violations(), broken);
+    audit::check_jobs(requests, jobs, a.violations(), broken, audit::moved_components(repairs));
     audit::check_hosts(jobs, setup.hosts, a.violations());
     if (setup.metrics) {
       validate(*setup.metrics);

@@ -7,13 +7,15 @@
 namespace arsim::kinds::coallocation {
 
 namespace {
-// The record of the last reservation of `r`'s request on `r`'s resource, from the back: a cancel
+// The record of the last reservation of `r`'s request on `r`'s resource under `r`'s commit, from
+// the back: a cancel
 // or a break follows its commit.
 std::vector<ReservationRecord>::iterator find_committed(std::vector<ReservationRecord>& list,
                                                         const ReservationRecord& r,
                                                         const char* what) {
   const auto it = std::find_if(list.rbegin(), list.rend(), [&](const ReservationRecord& x) {
-    return x.request_id == r.request_id && x.kind == r.kind && x.resource == r.resource;
+    return x.request_id == r.request_id && x.kind == r.kind && x.resource == r.resource &&
+           x.reservation == r.reservation;
   });
   if (it == list.rend())
     throw std::logic_error("a reservation of request " + std::to_string(r.request_id) + " was " +
@@ -65,6 +67,8 @@ void Recorder::failure_event(const Event& event) {
     find_committed(record_.reservations, x->reservation, "released")->released_at = x->time;
   } else if (const auto* q = std::get_if<RequestReleased>(&event)) {
     record_.releases.push_back(q->release);
+  } else if (const auto* m = std::get_if<RequestRepaired>(&event)) {
+    record_.repairs.push_back(m->repair);
   } else {
     const auto& broken = std::get<ReservationBroken>(event).reservation;
     find_committed(record_.reservations, broken, "broken")->broken_at = broken.broken_at;
@@ -84,6 +88,8 @@ RunRecord Recorder::finish(double end_time) {
             [](const auto& a, const auto& b) { return a.request.id < b.request.id; });
   std::sort(record_.releases.begin(), record_.releases.end(),
             [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
+  std::stable_sort(record_.repairs.begin(), record_.repairs.end(),
+                   [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
   std::sort(record_.resubmissions.begin(), record_.resubmissions.end(),
             [](const auto& a, const auto& b) { return a.request_id < b.request_id; });
   record_.end_time = end_time;

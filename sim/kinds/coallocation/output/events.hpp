@@ -84,11 +84,17 @@ struct RequestReleased {
   ReleaseRecord release;
 };
 
+// The GRC committed a modification of an accepted request a failure broke (instead of releasing
+// it).
+struct RequestRepaired {
+  RepairRecord repair;
+};
+
 using Event =
     std::variant<RequestDecided, AttemptFailed, HoldGranted, ReservationCommitted,
                  ReservationCancelled, JobStarted, JobFinished, JobCancelled, FlowFinished,
                  TransferFinished, Resubmitted, ResourceFailed, ResourceRepaired, ReservationBroken,
-                 ReservationReleased, RequestReleased>;
+                 ReservationReleased, RequestReleased, RequestRepaired>;
 using EventSink = metrics::EventSink<Event>;
 using EventBus = metrics::EventBus<Event>;
 

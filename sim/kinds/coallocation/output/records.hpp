@@ -10,6 +10,7 @@
 
 #include "model/plan.hpp"
 #include "model/request.hpp"
+#include "model/reservation_table.hpp"
 #include "model/resource_graph.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -92,8 +93,25 @@ struct ReservationRecord {
   // When its resource's failure broke it (max of its start and the failure): it keeps no
   // guarantee from then on. Unset while the reservation holds.
   std::optional<double> broken_at = std::nullopt;
-  // When its RM gave it back because the GRC released the request after a break.
+  // When its RM gave it back because the GRC released the request after a break, or because a
+  // modification of the request no longer needs it.
   std::optional<double> released_at = std::nullopt;
+  model::ReservationId reservation = 0;  // the two-phase commit that made it
+  int repair = 0;  // 0: the request's first commit; k: its k-th modification (repairs.csv)
+};
+
+// A modification of an accepted request that a failure of a site broke (GridARS §5;
+// docs/design/coallocation.md, Failures): the GRC re-planned the components on the failed site
+// and committed them, over [start, the original frame's end), at repaired_at.
+struct RepairRecord {
+  int request_id = -1;
+  int repair = 1;        // 1 for the request's first modification, 2 for the second, ...
+  int site = -1;         // the failed site (vertex id)
+  double broken_at = 0;  // the break the GRC heard of
+  double repaired_at = 0;
+  double start = 0;            // of the new parts
+  std::vector<int> moved;      // components re-planned
+  std::vector<int> new_sites;  // their new sites (vertex ids), in `moved` order
 };
 
 // An accepted request whose reservation a failure broke, and which its GRC released (GridARS §5;
@@ -165,6 +183,7 @@ struct RunRecord {
   bool failure_model = false;                     // failures configured or profiled: failures.csv
   std::vector<FailureRecord> failures;            // in the order they began
   std::vector<ReleaseRecord> releases;            // by request id
+  std::vector<RepairRecord> repairs;              // by request id, then repair
 };
 
 }  // namespace arsim::kinds::coallocation

@@ -6,6 +6,7 @@
 
 #include "sim/kinds/coallocation/output/buckets.hpp"
 #include "sim/kinds/coallocation/output/failures.hpp"
+#include "sim/kinds/coallocation/output/repairs.hpp"
 #include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/kinds/coallocation/transfers/model.hpp"
@@ -191,6 +192,9 @@ std::vector<SummaryRow> compute_summary(const RunRecord& rec, const model::Resou
     for (auto& row : release_metrics(static_cast<std::size_t>(released), rec.releases,
                                      lost_releases(rec.releases, accepted, original_of)))
       rows.push_back(row);
+    std::vector<RepairTimes> repairs;
+    for (const auto& r : rec.repairs) repairs.push_back({r.request_id, r.broken_at, r.repaired_at});
+    for (auto& row : repair_metrics(repairs)) rows.push_back(row);
   }
   return rows;
 }

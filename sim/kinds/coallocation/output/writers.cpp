@@ -13,6 +13,7 @@
 
 #include "sim/kinds/coallocation/output/competition.hpp"
 #include "sim/kinds/coallocation/output/failures.hpp"
+#include "sim/kinds/coallocation/output/repairs.hpp"
 #include "sim/kinds/coallocation/output/resubmissions.hpp"
 #include "sim/kinds/coallocation/transfers/output.hpp"
 #include "sim/metrics/batsim_job.hpp"
@@ -180,7 +181,7 @@ std::string timings_csv(const RunRecord& rec) {
 std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g) {
   std::vector<std::string> header{"request_id", "kind", "resource", "domain",
                                   "start",      "end",  "amount"};
-  if (rec.failure_model) header.insert(header.end(), {"broken_at", "released_at"});
+  if (rec.failure_model) header.insert(header.end(), {"broken_at", "released_at", "repair"});
   CsvWriter w(header);
   for (const auto& res : rec.reservations) {
     const bool cores = res.kind == ResourceKind::Cores;
@@ -199,7 +200,7 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
         w.empty();
     }
     w.field(res.frame.start).field(res.frame.end).field(res.amount);
-    if (rec.failure_model) w.field(res.broken_at).field(res.released_at);
+    if (rec.failure_model) w.field(res.broken_at).field(res.released_at).field(res.repair);
     w.end_row();
   }
   return w.str();
@@ -207,13 +208,18 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
 
 std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
   const auto requests = by_id(rec);
-  // The component of a job is the position of its site in the plan (sites are distinct).
+  // The component of a job is the position of its site in the plan (sites are distinct), or the
+  // component a repair moved to its site (repairs.csv).
   auto component_of = [&](const JobRecord& j) {
     auto it = requests.find(j.request_id);
     if (it == requests.end()) return -1;
     const auto& sites = it->second->plan.sites;
     auto s = std::find(sites.begin(), sites.end(), j.site);
-    return s == sites.end() ? -1 : static_cast<int>(s - sites.begin());
+    if (s != sites.end()) return static_cast<int>(s - sites.begin());
+    for (const auto& r : rec.repairs)
+      for (std::size_t k = 0; r.request_id == j.request_id && k < r.moved.size(); ++k)
+        if (r.new_sites[k] == j.site) return r.moved[k];
+    return -1;
   };
   // Rows sorted by (request, component), so the file does not depend on completion order ties.
   std::vector<std::size_t> order(rec.jobs.size());
@@ -267,6 +273,7 @@ void write_run(const std::string& run_dir, const RunRecord& rec, const model::Re
   if (rec.resubmission) put("resubmissions.csv", resubmissions_csv(rec));
   if (rec.failure_model) put("failures.csv", failures_csv(rec));
   if (rec.failure_model) put("releases.csv", releases_csv(rec));
+  if (rec.failure_model) put("repairs.csv", repairs_csv(rec, g));
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -1,0 +1,46 @@
+#include "sim/kinds/coallocation/output/repairs.hpp"
+
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "sim/metrics/csv.hpp"
+
+namespace arsim::kinds::coallocation {
+
+std::string repairs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
+  metrics::CsvWriter w(
+      {"request_id", "repair", "site", "broken_at", "repaired_at", "start", "moved", "new_sites"});
+  for (const auto& r : rec.repairs) {
+    std::vector<std::string> sites;
+    for (int v : r.new_sites) sites.push_back(g.vertex(v).name);
+    const std::string moved = fmt::format("{}", fmt::join(r.moved, ";"));
+    w.field(r.request_id).field(r.repair).field(g.vertex(r.site).name).field(r.broken_at);
+    w.field(r.repaired_at)
+        .field(r.start)
+        .field(moved)
+        .field(fmt::format("{}", fmt::join(sites, ";")))
+        .end_row();
+  }
+  return w.str();
+}
+
+std::vector<SummaryRow> repair_metrics(const std::vector<RepairTimes>& repairs) {
+  std::optional<double> delay;
+  std::set<int> requests;
+  if (!repairs.empty()) {
+    double sum = 0;
+    for (const auto& r : repairs) {
+      sum += r.repaired_at - r.broken_at;
+      requests.insert(r.request_id);
+    }
+    delay = sum / static_cast<double>(repairs.size());
+  }
+  return {{"repairs", "all", "", "all", static_cast<double>(repairs.size())},
+          {"requests_repaired", "all", "", "all", static_cast<double>(requests.size())},
+          {"repair_delay", "all", "", "all", delay}};
+}
+
+}  // namespace arsim::kinds::coallocation
