@@ -7,9 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "schedulers/builtins.hpp"
 #include "schedulers/ctaap/planner.hpp"
-#include "tests/unit/schedulers/fixtures.hpp"
+#include "tests/unit/schedulers/ctaap/planner_cases.hpp"
 
 namespace ct = arsim::schedulers::ctaap;
 namespace model = arsim::model;
@@ -18,36 +17,7 @@ using namespace arsim::schedulers::testing_fixtures;
 
 namespace {
 
-// Sites A (4 cores), B (4), C (2) and exchange X: A–B 2, A–X 4, B–X 4, C–X 1 Gbit/s.
-model::ResourceGraph star() {
-  model::ResourceGraph g;
-  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4), c = add_site(g, "C", 2);
-  const int x = add_exchange(g, "X");
-  add_link(g, a, b, 2);
-  add_link(g, a, x, 4);
-  add_link(g, b, x, 4);
-  add_link(g, c, x, 1);
-  return g;
-}
-
-constexpr int kA = 0, kB = 1, kC = 2, kX = 3;
-
-std::unique_ptr<arsim::schedulers::CoallocationPlanner> planner(const std::string& name) {
-  arsim::schedulers::Registries reg;
-  arsim::schedulers::register_builtins(reg);
-  return reg.planners.create(name, {});
-}
-
-// The plans of one frame, each checked; `solves` the mapper runs expected.
-std::vector<model::Plan> plan_with(const std::string& name, const model::ResourceGraph& g,
-                                   const model::Request& r, const model::Availability& avail,
-                                   int solves) {
-  PlannerStats stats;
-  auto plans = planner(name)->plan(g, r, {avail}, stats);
-  EXPECT_EQ(stats.solves, solves) << name;
-  for (const auto& p : plans) EXPECT_EQ(model::check_plan(g, r, avail, p), std::nullopt);
-  return plans;
-}
+constexpr int kA = 0, kB = 1, kC = 2, kX = 3;  // the vertices of star()
 
 model::Request pinned(model::Request r, int component, int site) {
   r.components[component].site = site;
@@ -61,7 +31,7 @@ model::Request pinned(model::Request r, int component, int site) {
 // clusters are A and C (B holds the pin), and C is barred (1 < 3): 0 goes to A. Pinned to A, 0
 // goes to B. With 0 pinned to C no cluster carries 3 Gbit/s to C: no plan.
 TEST(CtaapPins, PinnedComponentStaysAndTheOtherIsMappedAroundIt) {
-  const auto g = star();
+  const auto g = star(1);
   const auto avail = model::full_availability(g, {0, 10});
   const auto r = make_request({2, 2}, {{0, 1, 3}});
   const ct::SiteProblem p = ct::site_problem(g, pinned(r, 1, kB), avail);
@@ -84,7 +54,7 @@ TEST(CtaapPins, PinnedComponentStaysAndTheOtherIsMappedAroundIt) {
 // A pin on a site without the component's cores, or on an exchange point, leaves no plan without
 // a solve; with every component pinned there is nothing to map, and the pairs are only routed.
 TEST(CtaapPins, PinsThatCannotHoldAndPinsOnly) {
-  const auto g = star();
+  const auto g = star(1);
   auto avail = model::full_availability(g, {0, 10});
   const auto r = make_request({3, 2}, {{0, 1, 1}});
   for (const char* name : {"ctaap", "ctaap-ip"}) {
