@@ -4,10 +4,10 @@ the arsim package: a teaching example of a client, not a good planner (it ignore
 leaves every choice to id order).
 
 Per frame: each component, in index order, on the first site (lowest vertex id) with enough free
-cores that holds no other component of the request; each pair with bandwidth, in pair order, on
-a path of fewest hops (breadth-first search from the site of `a`, edges in id order) over the
-edges with enough bandwidth still free, which is then deducted. A frame where something does not
-fit gets no plan.
+cores that holds no other component of the request, or, when pinned (it has a `site`), on its site
+if that has enough; each pair with bandwidth, in pair order, on a path of fewest hops
+(breadth-first search from the site of `a`, edges in id order) over the edges with enough bandwidth
+still free, which is then deducted. A frame where something does not fit gets no plan.
 
     <grc algorithm="external" frames="10">
       <param name="command" value="/usr/bin/python3 /path/to/first_fit.py"/>
@@ -53,9 +53,14 @@ class FirstFit:
         return {"plans": plans}
 
     def place(self, components, free_cores):
+        pinned = {c["site"] for c in components if "site" in c}
         sites = []
         for c in components:
-            v = next((v for v in self.sites if free_cores[v] >= c["cpus"] and v not in sites), None)
+            fits = (v for v in self.sites if free_cores[v] >= c["cpus"])
+            if "site" in c:
+                v = next((v for v in fits if v == c["site"]), None)
+            else:
+                v = next((v for v in fits if v not in sites and v not in pinned), None)
             if v is None:
                 return None
             sites.append(v)

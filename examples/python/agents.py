@@ -46,8 +46,8 @@ def route(graph, free, source, target, demand, rng):
 
 
 class RandomAgent:
-    """A random frame, random distinct sites with enough free cores, random shortest routes;
-    rejects when that does not fit."""
+    """A random frame, random distinct sites with enough free cores (a pinned component's own),
+    random shortest routes; rejects when that does not fit."""
 
     def __init__(self, seed):
         self.rng = random.Random(seed)
@@ -58,10 +58,14 @@ class RandomAgent:
         frame = observation["frames"][k]
         sites = [v for v, x in enumerate(graph["vertices"]) if x["role"] == "site"]
         self.rng.shuffle(sites)
+        pinned = {c["site"] for c in request["components"] if "site" in c}
         placed = []
         for component in request["components"]:
-            site = next((v for v in sites if v not in placed
-                         and frame["free_cores"][v] >= component["cpus"]), None)
+            fits = (v for v in sites if frame["free_cores"][v] >= component["cpus"])
+            if "site" in component:  # pinned: its site or nothing
+                site = next((v for v in fits if v == component["site"]), None)
+            else:
+                site = next((v for v in fits if v not in placed and v not in pinned), None)
             if site is None:
                 return None
             placed.append(site)

@@ -1,7 +1,8 @@
 """A co-allocation planner in Python (docs/guide/your-own-algorithm.md): each component on the
 cheapest free site (lowest unit value, then most free cores), each network on a path of fewest
-hops with enough free bandwidth. One plan per frame. It knows nothing of arsim: the messages are
-plain dicts (docs/guide/protocol.md)."""
+hops with enough free bandwidth; a pinned component (one with a `site`) on its site, or no plan if
+that site lacks its cores. One plan per frame. It knows nothing of arsim: the messages are plain
+dicts (docs/guide/protocol.md)."""
 
 from collections import deque
 
@@ -29,10 +30,14 @@ class Cheapest:
     def plan_frame(self, request, frame):
         cores = frame["free_cores"]
         order = sorted(self.sites, key=lambda v: (self.value[v], -cores[v], v))
+        pinned = {c["site"] for c in request["components"] if "site" in c}
         sites = []
         for component in request["components"]:
-            site = next((v for v in order if v not in sites and cores[v] >= component["cpus"]),
-                        None)
+            fits = (v for v in order if cores[v] >= component["cpus"])
+            if "site" in component:
+                site = next((v for v in fits if v == component["site"]), None)
+            else:
+                site = next((v for v in fits if v not in sites and v not in pinned), None)
             if site is None:
                 return None
             sites.append(site)

@@ -1,8 +1,10 @@
 """The greedy co-allocation planner of schedulers/greedy/greedy.cpp in Python: the same plans, bit
 for bit, so that a run with this class and one with `greedy` write the same files.
 
-Per frame: components by cpus descending (ties: lower index first), each on the free site with the
-most free cores that has enough (ties: lowest vertex id, one component per site); then each pair
+Per frame: each pinned component (one with a `site`) on its site, or no plan if that site lacks its
+cores; then the other components by cpus descending (ties: lower index first), each on the free
+site with the most free cores that has enough (ties: lowest vertex id, one component per site);
+then each pair
 with bandwidth, in pair order, on the widest path of the bandwidth still free, deducted as it goes
 (schedulers/routing/widest_path.cpp: bottlenecks within 1e-9 tie, then fewest edges, then the
 lexicographically smallest sequence of edge ids). A pair with a `max_latency` is routed the same
@@ -44,10 +46,11 @@ class Greedy:
     def plan(self, message):
         request = message["request"]
         cpus = [c["cpus"] for c in request["components"]]
+        pins = [c.get("site", -1) for c in request["components"]]  # "site" only when pinned
         order = sorted(range(len(cpus)), key=lambda j: -cpus[j])  # stable: ties keep index order
         plans = []
         for k, frame in enumerate(message["frames"]):
-            sites = self.place(cpus, order, frame["free_cores"])
+            sites = self.place(cpus, pins, order, frame["free_cores"])
             if sites is None:
                 continue
             routes = self.route(request["pairs"], sites, frame["free_bandwidth"])
@@ -55,11 +58,20 @@ class Greedy:
                 plans.append({"frame": k, "sites": sites, "routes": routes})
         return {"plans": plans}
 
-    def place(self, cpus, order, free):
+    def place(self, cpus, pins, order, free):
         """The site of each component, or None."""
         placed = [-1] * len(cpus)
         taken = set()
+        for j, v in enumerate(pins):  # pinned components first, each on its site
+            if v < 0:
+                continue
+            if v not in self.sites or v in taken or free[v] < cpus[j]:
+                return None
+            taken.add(v)
+            placed[j] = v
         for j in order:
+            if pins[j] >= 0:
+                continue
             best = -1
             for v in self.sites:
                 if v not in taken and free[v] >= cpus[j] and (best < 0 or free[v] > free[best]):

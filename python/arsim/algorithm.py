@@ -11,7 +11,8 @@ The class is the one the in-process bridge calls too:
         def outcome(self, message): ...   # planner, optional
 
 Each message goes to the method named by its `type`, the message dict in, the answer dict out
-(None answers {}). This module imports only the standard library, so that a client starts fast
+(None answers {}). A component of a `plan` message that carries "site" is pinned there (the
+re-planning of a broken reservation): every plan must keep it on that vertex, or it is refused. This module imports only the standard library, so that a client starts fast
 (`python3 -m arsim.serve FILE.py:Class`, arsim/serve.py)."""
 
 import contextlib

@@ -8,7 +8,8 @@ decision shows every frame of its request at once.
 
 Observation: {"request": ..., "frames": [...], "graph": ...}, the `plan` message's request and
 frames (each frame's free cores per vertex and free bandwidth per edge, as the GRC saw them) and
-the `graph` message. Action: a plan {"frame": k, "sites": [...], "routes": [...]}, a list of plans
+the `graph` message; a component with a "site" is pinned to that vertex, and a plan must keep it
+there. Action: a plan {"frame": k, "sites": [...], "routes": [...]}, a list of plans
 (tried in the GRC's order), or None to reject. Reward: the CPU·s of the request the action decided,
 cpus × duration, when a plan was committed, else 0; known when the GRC has tried the plans, so it
 is paid by the step() that answered. An episode is one run: step() returns terminated=True when

@@ -68,6 +68,13 @@ Instance restrict_clusters(const Instance& inst, const std::vector<int>& cluster
     for (int b = 0; b < t; ++b)
       out.cluster_bandwidth(a, b) = inst.cluster_bandwidth(j, clusters[b]);
   }
+  if (!inst.allowed.empty()) {
+    out.allowed.assign(static_cast<std::size_t>(inst.tasks()) * t, 0);
+    for (int i = 0; i < inst.tasks(); ++i)
+      for (int a = 0; a < t; ++a)
+        out.allowed[static_cast<std::size_t>(i) * t + a] =
+            inst.allowed[static_cast<std::size_t>(i) * inst.clusters() + clusters[a]];
+  }
   return out;
 }
 

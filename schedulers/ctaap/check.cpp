@@ -32,6 +32,8 @@ std::optional<std::string> check_matrix(const Instance& inst, const Matrix& x) {
   const int n = inst.tasks(), m = inst.clusters();
   if (x.rows() != n || x.cols() != m)
     return fmt::format("X is {}x{}, expected {}x{}", x.rows(), x.cols(), n, m);
+  if (!inst.allowed.empty() && inst.allowed.size() != static_cast<std::size_t>(n) * m)
+    return fmt::format("allowed has {} entries, expected {}", inst.allowed.size(), n * m);
   std::vector<int> where(n, -1), load(m, 0);
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j) {
@@ -47,6 +49,8 @@ std::optional<std::string> check_matrix(const Instance& inst, const Matrix& x) {
             "eq. (3): task {} (cpu {}, memory {}) does not fit cluster {} (cpu {}, "
             "memory {})",
             i, inst.cpu[i], inst.memory[i], j, inst.cluster_cpu[j], inst.cluster_memory[j]);
+      if (!inst.allowed.empty() && inst.allowed[static_cast<std::size_t>(i) * m + j] == 0)
+        return fmt::format("eq. (3): task {} is not allowed on cluster {}", i, j);
     }
   for (int j = 0; j < m; ++j)
     if (load[j] > inst.capacity[j])

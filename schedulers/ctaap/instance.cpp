@@ -50,6 +50,9 @@ void validate(const Instance& inst) {
   for (int i = 0; i < n; ++i)
     if (inst.bandwidth(i, i) != 0)
       throw std::invalid_argument(fmt::format("ctaap: bandwidth({0}, {0}) must be 0", i));
+  if (!inst.allowed.empty() && inst.allowed.size() != static_cast<std::size_t>(n) * m)
+    throw std::invalid_argument(fmt::format("ctaap: allowed has {} entries, expected 0 or {}",
+                                            inst.allowed.size(), static_cast<std::size_t>(n) * m));
 }
 
 Instance make_instance(int tasks, int clusters) {
@@ -66,7 +69,9 @@ Instance make_instance(int tasks, int clusters) {
 }
 
 bool fits(const Instance& inst, int i, int j) {
-  return inst.cpu[i] <= inst.cluster_cpu[j] && inst.memory[i] <= inst.cluster_memory[j];
+  return inst.cpu[i] <= inst.cluster_cpu[j] && inst.memory[i] <= inst.cluster_memory[j] &&
+         (inst.allowed.empty() ||
+          inst.allowed[static_cast<std::size_t>(i) * inst.clusters() + j] != 0);
 }
 
 bool conflicts(const Instance& inst, int i, int j, int k, int l) {

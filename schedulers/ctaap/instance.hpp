@@ -46,6 +46,10 @@ struct Instance {
   std::vector<double> cluster_memory;  // m̂_j
   std::vector<int> capacity;           // cap_j
   Matrix cluster_bandwidth;            // B̂, m × m, diagonal = inside the cluster
+  // Not in the paper: empty (every task may take every cluster), or n × m row-major with 0 where
+  // task i may not take cluster j, read as part of eq. (3). The simulator's instance bars a task
+  // from the clusters too narrow for its pairs with components pinned elsewhere (site_problem.hpp).
+  std::vector<char> allowed;
 
   int tasks() const { return static_cast<int>(cpu.size()); }
   int clusters() const { return static_cast<int>(cluster_cpu.size()); }
@@ -56,13 +60,13 @@ using Allocation = std::vector<int>;
 inline constexpr int kUnallocated = -1;
 
 // Throws std::invalid_argument naming the first inconsistent field (sizes, negative or non-finite
-// values, b_ii != 0).
+// values, b_ii != 0, `allowed` neither empty nor n × m).
 void validate(const Instance& inst);
 
 // An empty instance of n tasks and m clusters (all values 0), for building by hand.
 Instance make_instance(int tasks, int clusters);
 
-// Eq. (3): task i's machine requirements fit cluster j's machines.
+// Eq. (3): task i's machine requirements fit cluster j's machines, and `allowed` lets it go there.
 bool fits(const Instance& inst, int i, int j);
 
 // Eq. (4) for the pair (task i on cluster j, task k on cluster l), i != k, read in both

@@ -44,6 +44,21 @@ class IpMapper : public FrameMapper {
   IpOptions options_;
 };
 
+// Every pin (model::Component::site) is a compute site of the graph; else no frame has a plan.
+bool pins_on_sites(const model::ResourceGraph& graph, const model::Request& request) {
+  return std::all_of(request.components.begin(), request.components.end(), [&](const auto& c) {
+    return !c.pinned() ||
+           (c.site < graph.vertex_count() && graph.vertex(c.site).role == model::VertexRole::Site);
+  });
+}
+
+// Every pinned component has its cores free on its site in the frame.
+bool pins_fit(const model::Request& request, const model::Availability& avail) {
+  return std::all_of(request.components.begin(), request.components.end(), [&](const auto& c) {
+    return !c.pinned() || avail.free_cores[c.site] >= c.cpus;
+  });
+}
+
 }  // namespace
 
 std::optional<model::Plan> route_plan(const model::ResourceGraph& graph,
@@ -79,15 +94,18 @@ std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
   // One component per site (cap_j <= 1): a request of more components than the graph has sites
   // has no allocation of size n in any frame, and its n × n instance is never built (a request of
   // 5,001 components took 4 GB). Within the sites, the instance is as large as the platform.
-  if (request.components.size() > graph.sites().size()) return plans;
+  if (request.components.size() > graph.sites().size() || !pins_on_sites(graph, request))
+    return plans;
   for (std::size_t f = 0; f < frames.size(); ++f) {
+    if (!pins_fit(request, frames[f])) continue;
     const SiteProblem p = site_problem(graph, request, frames[f], candidates_);
-    ++stats.solves;
-    const Allocation a = mapper_->map(p.instance, stats);
-    if (allocation_size(a) < p.instance.tasks()) continue;
-    std::vector<int> sites(a.size());
-    for (std::size_t i = 0; i < a.size(); ++i) sites[i] = p.site_of_cluster[a[i]];
-    auto plan = route_plan(graph, request, frames[f], sites);
+    Allocation a;
+    if (p.instance.tasks() > 0) {  // else every component is pinned: nothing to map
+      ++stats.solves;
+      a = mapper_->map(p.instance, stats);
+      if (allocation_size(a) < p.instance.tasks()) continue;
+    }
+    auto plan = route_plan(graph, request, frames[f], component_sites(p, request, a));
     if (!plan) continue;
     if (auto err = model::check_plan(graph, request, frames[f], *plan))
       throw std::logic_error(

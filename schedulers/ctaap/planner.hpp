@@ -20,7 +20,14 @@
 //    carry for one pair is the widest path's bottleneck; a max flow would promise bandwidth only
 //    split routes can deliver.
 //
-// A frame yields a plan only if every component is allocated (allocation size n); a request of
+// Pins (model::Component::site, a modification of a broken reservation, GridARS §5): a pinned
+// component is no task of the instance but stays on its site, which is no cluster; the tasks may
+// only take clusters whose widest path to each pinned partner carries what they exchange
+// (site_problem.hpp). A pin that is no compute site leaves every frame without a plan, and so does
+// a frame where a pinned site lacks its component's cores. Without pins the instance is the one
+// described above.
+//
+// A frame yields a plan only if every task is allocated (allocation size n); a request of
 // more components than the graph has sites is answered without building any instance. The pairs are
 // then routed like greedy's step 2 (routing::route_pair, schedulers/routing/latency_path.hpp: the
 // widest path, within the pair's latency bound when it has one), largest bandwidth first (ties:

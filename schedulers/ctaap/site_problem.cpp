@@ -68,10 +68,11 @@ void bottlenecks_from(const Forest& f, int source, std::vector<double>& best,
   best[source] = 0;
 }
 
-// The clusters of the instance (see site_problem).
+// The clusters of the instance (see site_problem): the sites without a pin.
 std::vector<int> clusters(const model::ResourceGraph& graph, const model::Availability& avail,
-                          int candidates) {
+                          const std::vector<int>& pins, int candidates) {
   std::vector<int> sites = graph.sites();
+  std::erase_if(sites, [&](int s) { return std::find(pins.begin(), pins.end(), s) != pins.end(); });
   if (candidates <= 0 || static_cast<int>(sites.size()) <= candidates) return sites;
   std::stable_sort(sites.begin(), sites.end(),
                    [&](int x, int y) { return avail.free_cores[x] > avail.free_cores[y]; });
@@ -99,22 +100,58 @@ Matrix widest_bandwidths(const model::ResourceGraph& graph, const std::vector<do
   return w;
 }
 
+namespace {
+
+// What component i exchanges with component k, over all their pairs, both ways (b_ik = b_ki).
+Matrix demands(const model::Request& request) {
+  const int n = static_cast<int>(request.components.size());
+  Matrix b(n, n);
+  for (const auto& pair : request.pairs) {
+    b(pair.a, pair.b) += pair.bandwidth;
+    b(pair.b, pair.a) += pair.bandwidth;
+  }
+  return b;
+}
+
+// The pinned components and their sites, checked to be compute sites.
+void split_pins(const model::ResourceGraph& graph, const model::Request& request,
+                std::vector<int>& free, std::vector<int>& pinned, std::vector<int>& pins) {
+  for (int i = 0; i < static_cast<int>(request.components.size()); ++i) {
+    const model::Component& c = request.components[i];
+    if (!c.pinned()) {
+      free.push_back(i);
+      continue;
+    }
+    if (c.site >= graph.vertex_count() || graph.vertex(c.site).role != model::VertexRole::Site)
+      throw std::invalid_argument("ctaap: component pinned to a vertex that is no compute site");
+    pinned.push_back(i);
+    pins.push_back(c.site);
+  }
+}
+
+}  // namespace
+
 SiteProblem site_problem(const model::ResourceGraph& graph, const model::Request& request,
                          const model::Availability& avail, int candidates) {
   if (static_cast<int>(avail.free_cores.size()) != graph.vertex_count())
     throw std::invalid_argument("ctaap: availability does not match the graph");
   SiteProblem p;
-  const int n = static_cast<int>(request.components.size());
-  p.site_of_cluster = clusters(graph, avail, candidates > 0 ? std::max(candidates, n) : 0);
+  std::vector<int> pinned, pins;
+  split_pins(graph, request, p.component_of_task, pinned, pins);
+  const int n = static_cast<int>(p.component_of_task.size());
+  p.site_of_cluster = clusters(graph, avail, pins, candidates > 0 ? std::max(candidates, n) : 0);
   const int m = static_cast<int>(p.site_of_cluster.size());
   p.instance = make_instance(n, m);
   Instance& inst = p.instance;
-  for (int i = 0; i < n; ++i) inst.cpu[i] = request.components[i].cpus;
-  for (const auto& pair : request.pairs) {
-    inst.bandwidth(pair.a, pair.b) += pair.bandwidth;
-    inst.bandwidth(pair.b, pair.a) += pair.bandwidth;
+  const Matrix demand = demands(request);
+  for (int t = 0; t < n; ++t) {
+    inst.cpu[t] = request.components[p.component_of_task[t]].cpus;
+    for (int u = 0; u < n; ++u)
+      inst.bandwidth(t, u) = demand(p.component_of_task[t], p.component_of_task[u]);
   }
-  const Matrix wide = widest_bandwidths(graph, avail.free_bandwidth, p.site_of_cluster);
+  std::vector<int> among = p.site_of_cluster;  // the clusters, then the pins
+  among.insert(among.end(), pins.begin(), pins.end());
+  const Matrix wide = widest_bandwidths(graph, avail.free_bandwidth, among);
   for (int j = 0; j < m; ++j) {
     const int site = p.site_of_cluster[j];
     inst.cluster_cpu[j] = std::max(0, avail.free_cores[site]);
@@ -122,7 +159,23 @@ SiteProblem site_problem(const model::ResourceGraph& graph, const model::Request
     for (int l = 0; l < m; ++l)
       if (l != j) inst.cluster_bandwidth(j, l) = wide(j, l);
   }
+  if (pinned.empty()) return p;
+  inst.allowed.assign(static_cast<std::size_t>(n) * m, 1);
+  for (int t = 0; t < n; ++t)
+    for (int j = 0; j < m; ++j)
+      for (std::size_t q = 0; q < pinned.size(); ++q)
+        if (demand(p.component_of_task[t], pinned[q]) > wide(j, m + static_cast<int>(q)))
+          inst.allowed[static_cast<std::size_t>(t) * m + j] = 0;
   return p;
+}
+
+std::vector<int> component_sites(const SiteProblem& p, const model::Request& request,
+                                 const Allocation& a) {
+  std::vector<int> sites;
+  for (const auto& c : request.components) sites.push_back(c.site);
+  for (std::size_t t = 0; t < a.size(); ++t)
+    sites[p.component_of_task[t]] = p.site_of_cluster[a[t]];
+  return sites;
 }
 
 }  // namespace arsim::schedulers::ctaap

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,15 @@ constexpr double kEps = 1e-9;
 using milp::LinearExpr;
 using milp::Sense;
 
+// x_{i,j}: binary, or fixed (to 1 on its site, 0 elsewhere) when component j is pinned. A pin on
+// no compute site leaves every x_{i,j} at 0, so eq. (4) makes the model infeasible: no plan.
+milp::Var x_variable(milp::Model& model, int site, std::size_t j, const model::Component& c) {
+  std::string name = fmt::format("x_v{}_c{}", site, j);
+  if (!c.pinned()) return model.add_binary(std::move(name));
+  const double fixed = c.site == site ? 1 : 0;
+  return model.add_integer(fixed, fixed, std::move(name));
+}
+
 // Variables (1) and (2), and the objective (3) with option (A) folded into vc'_i.
 void add_variables(Formulation& f, const model::ResourceGraph& g, const model::Request& r,
                    const model::Availability& avail, const FormulationOptions& o) {
@@ -25,7 +35,7 @@ void add_variables(Formulation& f, const model::ResourceGraph& g, const model::R
     f.site_value.push_back(v.unit_value + o.balance * used / v.cores);
     auto& row = f.x.emplace_back();
     for (std::size_t j = 0; j < r.components.size(); ++j) {
-      row.push_back(f.model.add_binary(fmt::format("x_v{}_c{}", i, j)));
+      row.push_back(x_variable(f.model, i, j, r.components[j]));
       f.model.add_objective(row.back(), f.site_value.back() * r.components[j].cpus);
     }
   }

@@ -3,7 +3,10 @@
 //
 // Variables (eqs. 1–2):
 //   x_{i,j}  for every compute site i (exchange points can never host a component, so they get no
-//            x) and every component j;
+//            x) and every component j; for a component pinned to vertex p (model::Component::site,
+//            a modification of a broken reservation, GridARS §5) fixed by its bounds to x_{p,j} = 1
+//            and x_{i,j} = 0 for i ≠ p, so the other constraints hold it there (a pin on a site
+//            without rc_j free cores breaks eq. (6): no plan);
 //   y_{k,l}  for each of the two orientations k of every undirected edge (path) and every requested
 //            pair l with rb_l > 0. Pairs with rb_l = 0 get no y at all, which is eq. (7)'s "= 0"
 //            case.

@@ -18,10 +18,11 @@
 
 namespace arsim::schedulers::gridars_ip {
 
-// True when counting alone shows the frame has no plan: the components cannot go on distinct
-// sites with enough free cores (the k-th largest component must fit the k-th largest free site,
-// which decides eqs. (4)–(6) exactly), or a pair with bandwidth rb has no edge with rb free (its
-// components sit on distinct sites, so its path needs at least one edge).
+// True when counting alone shows the frame has no plan: a pinned component's site is no compute
+// site or lacks its cores, the components cannot go on distinct sites with enough free cores (the
+// k-th largest component must fit the k-th largest free site, which decides eqs. (4)–(6) exactly
+// when nothing is pinned), or a pair with bandwidth rb has no edge with rb free (its components
+// sit on distinct sites, so its path needs at least one edge).
 bool obviously_infeasible(const model::ResourceGraph& g, const model::Request& r,
                           const model::Availability& avail);
 

@@ -8,6 +8,10 @@
 // model::check_plan, which did not build the model; a plan that fails is a bug and throws
 // std::logic_error with the checker's message.
 //
+// Pins (model::Component::site, a modification of a broken reservation, GridARS §5): a pinned
+// component's x variables are fixed to its site (formulation.hpp), so every plan keeps it there,
+// and a frame where its site lacks its cores has no plan. Without pins the model is the paper's.
+//
 // Parameters:
 //   backend            cbc | glpk (default cbc)
 //   extra_constraints  add eqs. (10) and (11) (default true; the paper's "-st" variants)

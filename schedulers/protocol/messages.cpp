@@ -132,7 +132,12 @@ Json numbers(const std::vector<T>& values) {
 
 Json plan_message(const model::Request& r, const std::vector<model::Availability>& frames) {
   Json components(Json::value_t::array), pairs(Json::value_t::array), fs(Json::value_t::array);
-  for (const auto& c : r.components) components.push_back(object_of({{"cpus", c.cpus}}));
+  for (const auto& c : r.components) {
+    Json component = object_of({{"cpus", c.cpus}}, c.pinned() ? 1 : 0);
+    // Only a pin is sent, so that a request without pins stays the message it was before pins.
+    if (c.pinned()) component.get_ref<Json::object_t&>().emplace_back("site", c.site);
+    components.push_back(std::move(component));
+  }
   for (const auto& p : r.pairs) {
     const bool bound = p.has_latency_bound();
     Json pair = object_of({{"a", p.a}, {"b", p.b}, {"bandwidth", p.bandwidth}}, bound ? 1 : 0);

@@ -102,6 +102,46 @@ def test_greedy_gives_no_plan_for_a_frame_where_the_request_does_not_fit():
     assert plans == [{"frame": 0, "sites": [0, 1], "routes": [[2, 3]]}]
 
 
+def pinned(message, pins):
+    """The plan message with component j pinned to vertex pins[j] (docs/guide/protocol.md)."""
+    for component, site in zip(message["request"]["components"], pins):
+        if site is not None:
+            component["site"] = site
+    return message
+
+
+# Sites 0, 1, 2 with 8, 4 and 6 free cores, no network: each example's placement, then with pins.
+THREE_SITES = graph(3, 0, [])
+THREE_FREE = [([8, 4, 6], [])]
+
+
+def test_greedy_keeps_pinned_components_on_their_sites_and_places_the_others_around_them():
+    def sites(pins, frames=THREE_FREE):
+        return [p["sites"] for p in greedy_plans(THREE_SITES,
+                                                 pinned(plan_message([2, 4], [], frames), pins))]
+    assert sites([None, None]) == [[2, 0]]  # 4 cores on the most free, 8; 2 cores on 6
+    assert sites([None, 1]) == [[0, 1]]  # 1 on its pin, 0 on the most free left
+    assert sites([0, None]) == [[0, 2]]
+    assert sites([None, 1], [([8, 3, 6], [])]) == []  # the pin lacks the cores: no plan
+
+
+def test_cheapest_and_first_fit_keep_pinned_components_on_their_sites():
+    cheapest = load(os.path.join("python", "cheapest.py"), "Cheapest")({"max_hops": 0}, None)
+    first_fit = load(os.path.join("external", "first_fit.py"), "FirstFit")()
+    for planner in (cheapest, first_fit):
+        planner.graph(THREE_SITES)
+
+    def sites(planner, pins, frames=THREE_FREE):
+        message = pinned(plan_message([2, 4], [], frames), pins)
+        return [p["sites"] for p in planner.plan(message)["plans"]]
+    assert sites(cheapest, [None, None]) == [[0, 2]]  # equal unit values: the most free first
+    assert sites(cheapest, [1, None]) == [[1, 0]]
+    assert sites(first_fit, [None, None]) == [[0, 1]]  # the lowest id with the cores
+    assert sites(first_fit, [None, 0]) == [[1, 0]]
+    for planner in (cheapest, first_fit):
+        assert sites(planner, [None, 1], [([8, 3, 6], [])]) == []
+
+
 def test_greedy_takes_a_narrower_path_within_a_latency_bound():
     # TWO_PATHS with latencies: A-Y-B (the widest) takes 3 s, A-X-B 2 s, A-B 1 s.
     g = graph(2, 2, [(0, 2, 5), (2, 1, 5), (0, 3, 8), (3, 1, 9), (0, 1, 2)], [1, 1, 1, 2, 1])

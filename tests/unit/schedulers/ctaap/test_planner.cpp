@@ -11,40 +11,12 @@
 #include "schedulers/builtins.hpp"
 #include "schedulers/ctaap/planner.hpp"
 #include "schedulers/greedy/greedy.hpp"
-#include "tests/unit/schedulers/fixtures.hpp"
+#include "tests/unit/schedulers/ctaap/planner_cases.hpp"
 
 namespace ct = arsim::schedulers::ctaap;
 namespace model = arsim::model;
 using arsim::schedulers::PlannerStats;
 using namespace arsim::schedulers::testing_fixtures;
-
-namespace {
-
-// Sites A (4 cores), B (4), C (2) and exchange X: A–B 2, A–X 4, B–X 4, C–X `c_link` Gbit/s.
-model::ResourceGraph star(double c_link) {
-  model::ResourceGraph g;
-  const int a = add_site(g, "A", 4), b = add_site(g, "B", 4), c = add_site(g, "C", 2);
-  const int x = add_exchange(g, "X");
-  add_link(g, a, b, 2);
-  add_link(g, a, x, 4);
-  add_link(g, b, x, 4);
-  add_link(g, c, x, c_link);
-  return g;
-}
-
-std::vector<model::Plan> plan_with(const std::string& name, const model::ResourceGraph& g,
-                                   const model::Request& r, const model::Availability& avail) {
-  arsim::schedulers::Registries reg;
-  arsim::schedulers::register_builtins(reg);
-  auto planner = reg.planners.create(name, {});
-  PlannerStats stats;
-  auto plans = planner->plan(g, r, {avail}, stats);
-  EXPECT_EQ(stats.solves, 1);
-  for (const auto& p : plans) EXPECT_EQ(model::check_plan(g, r, avail, p), std::nullopt);
-  return plans;
-}
-
-}  // namespace
 
 TEST(CtaapPlanner, WidestBandwidthsMatchTheWidestPath) {
   std::mt19937_64 rng(3);

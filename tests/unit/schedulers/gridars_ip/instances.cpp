@@ -113,6 +113,16 @@ Instance with_latencies(const Instance& inst, std::mt19937_64& rng) {
   return out;
 }
 
+Instance with_pins(const Instance& inst, std::mt19937_64& rng) {
+  Instance out = inst;
+  std::vector<int> sites = inst.graph.sites();
+  std::shuffle(sites.begin(), sites.end(), rng);
+  std::size_t next = 0;  // sites[next...] are free to pin to
+  for (auto& c : out.request.components)
+    if (chance(rng, 0.5)) c.site = sites[next++];
+  return out;
+}
+
 namespace {
 
 // Every simple path from `from` to `to` as edge lists (parallel edges give distinct paths).
@@ -178,6 +188,7 @@ std::optional<double> brute_force_optimum(const Instance& inst, double balance) 
     for (int s : g.sites()) {
       if (std::find(site.begin(), site.end(), s) != site.end()) continue;
       if (r.components[j].cpus > av.free_cores[s]) continue;
+      if (r.components[j].pinned() && s != r.components[j].site) continue;
       const auto& v = g.vertex(s);
       const double used = std::max(0, v.cores - av.free_cores[s]);
       site[j] = s;

@@ -41,10 +41,14 @@ Instance random_instance(std::mt19937_64& rng);
 // 0–6 ms (the other pairs keep none); the draws come from `rng` after random_instance's.
 Instance with_latencies(const Instance& inst, std::mt19937_64& rng);
 
+// The instance with about half of its components pinned to distinct random compute sites, some of
+// them without the component's cores free; the draws come from `rng` after random_instance's.
+Instance with_pins(const Instance& inst, std::mt19937_64& rng);
+
 // The least objective over every plan check_plan would accept (each component on its own site
-// with enough free cores, each pair with bandwidth on a simple path within its latency bound, no
-// edge over its free bandwidth), where a site's unit value is vc_i + balance · used_i / wc_i.
-// Nothing if none.
+// with enough free cores, a pinned one on its pin, each pair with bandwidth on a simple path within
+// its latency bound, no edge over its free bandwidth), where a site's unit value is vc_i + balance
+// · used_i / wc_i. Nothing if none.
 std::optional<double> brute_force_optimum(const Instance& inst, double balance = 0);
 
 }  // namespace arsim::test

@@ -109,6 +109,34 @@ TEST_P(Fig4, PairWithoutBandwidthGetsNoRoute) {
   EXPECT_TRUE(plans[0].routes[0].empty());
 }
 
+// The request of the first case with c0 pinned to B (a modification, GridARS §5): B costs
+// 4·2 = 8, c1 (8 cores) then fits only C, 8, and B–C runs through X at 2+1 per Gbit/s, 6. The
+// optimum 22 replaces the unpinned 16 (c0@A).
+TEST_P(Fig4, PinnedComponentStaysOnItsSite) {
+  auto r = make_request({4, 8}, {{0, 1, 2}});
+  r.components[0].site = vertex(g_, "B");
+  const auto plans = run(g_, r, {full_}, options());
+  ASSERT_EQ(plans.size(), 1u);
+  EXPECT_DOUBLE_EQ(plans[0].cost, 22);
+  EXPECT_EQ(plans[0].sites, (std::vector<int>{vertex(g_, "B"), vertex(g_, "C")}));
+  EXPECT_EQ(plans[0].routes[0], (std::vector<int>{edge(g_, "e2"), edge(g_, "e4")}));
+}
+
+// A pin on D (2 cores) for a 4-core component, or on the exchange point X, leaves no plan,
+// whether the solver proves it or the frame shortcuts do (frames.hpp).
+TEST_P(Fig4, PinOnASiteWithoutTheCoresGivesNoPlan) {
+  for (const char* pin : {"D", "X"})
+    for (const bool shortcuts : {false, true}) {
+      auto r = make_request({4, 8}, {{0, 1, 2}});
+      r.components[0].site = vertex(g_, pin);
+      auto o = options();
+      o.frame_shortcuts = shortcuts;
+      PlannerStats stats;
+      EXPECT_TRUE(gip::GridarsIpPlanner(o).plan(g_, r, {full_}, stats).empty()) << pin;
+      EXPECT_EQ(stats.solves, shortcuts ? 0 : 1) << pin;
+    }
+}
+
 TEST_P(Fig4, InfeasibleRequestsGiveNoPlan) {
   EXPECT_TRUE(run(g_, make_request({32}, {}), {full_}, options()).empty());  // no site has 32
   EXPECT_TRUE(run(g_, make_request({1, 1, 1, 1, 1}, {}), {full_}, options()).empty());  // 4 sites

@@ -80,6 +80,34 @@ TEST(GridarsIpRandom, MatchesBruteForceOptimumUnderLatencyBounds) {
   EXPECT_GT(bound_binds, 10);  // the bounds must change the optimum or feasibility often enough
 }
 
+// The certificate with pins: the IP's optimum equals the exhaustive search restricted to the plans
+// that keep every pinned component on its site, on both back-ends.
+TEST(GridarsIpRandom, MatchesBruteForceOptimumWithPins) {
+  std::mt19937_64 rng(20261128);
+  int feasible = 0, pins_bind = 0;
+  for (int i = 0; i < 150; ++i) {
+    const Instance plain = arsim::test::random_instance(rng);
+    const Instance inst = arsim::test::with_pins(plain, rng);
+    const double balance = (i % 3) * 0.75;
+    const auto expected = arsim::test::brute_force_optimum(inst, balance);
+    pins_bind += expected != arsim::test::brute_force_optimum(plain, balance);
+    auto o = options(i % 2 ? Backend::Glpk : Backend::Cbc, i % 4 < 2, safe_n_max(inst));
+    o.balance = balance;
+    o.tighten = i % 3 == 0;
+    const auto plan = plan_one(inst, o);
+    ASSERT_EQ(plan.has_value(), expected.has_value()) << "instance " << i;
+    if (!plan) continue;
+    ++feasible;
+    EXPECT_NEAR(plan->cost, *expected, 1e-6) << "instance " << i;
+    for (std::size_t j = 0; j < inst.request.components.size(); ++j)
+      if (inst.request.components[j].pinned()) {
+        EXPECT_EQ(plan->sites[j], inst.request.components[j].site) << "instance " << i;
+      }
+  }
+  EXPECT_GT(feasible, 30);
+  EXPECT_GT(pins_bind, 30);  // the pins must change the optimum or feasibility often enough
+}
+
 TEST(GridarsIpRandom, CbcAndGlpkAgreeOn200Instances) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 200; ++i) {

@@ -68,6 +68,18 @@ TEST(ProtocolMessages, EdgesCarryTheirLatencyAndPairsOnlyTheirBounds) {
   EXPECT_EQ(bounded[2]["max_latency"].get<double>(), 0);
 }
 
+// Pins (model::Component::site): a pinned component carries "site", after "cpus"; an unpinned one
+// only "cpus", so a request without pins is sent as before pins existed.
+TEST(ProtocolMessages, OnlyPinnedComponentsCarryTheirSite) {
+  Small s;
+  const std::string unpinned = line_of(plan_message(s.r, s.frames));
+  EXPECT_EQ(unpinned.find("\"site\""), std::string::npos);
+  EXPECT_NE(unpinned.find(R"("components":[{"cpus":2},{"cpus":1}])"), std::string::npos);
+  s.r.components[1].site = 1;
+  const std::string pinned = line_of(plan_message(s.r, s.frames));
+  EXPECT_NE(pinned.find(R"("components":[{"cpus":2},{"cpus":1,"site":1}])"), std::string::npos);
+}
+
 TEST(ProtocolMessages, PlansAreReadWithTheirFramesAndTheValueOfObjective3) {
   Small s;
   PlannerStats stats;
