@@ -1,6 +1,7 @@
 #include "sim/kinds/coallocation/output/audit_inputs.hpp"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -119,7 +120,8 @@ void check_jobs(
              c_start = jobs.column("starting_time"), c_end = jobs.column("finish_time"),
              c_site = jobs.column("allocated_resources");
   std::set<std::pair<int, int>> ran;
-  std::set<std::tuple<int, int, std::string>> ran_on;  // a moved component ran on two sites
+  // Per placement: a moved component runs once on each site a repair gives it, at its start.
+  std::set<std::tuple<int, int, std::string, double>> ran_on;
   for (std::size_t i = 0; i < jobs.rows.size(); ++i) {
     const auto& f = jobs.rows[i];
     auto fail = [&](const std::string& what) {
@@ -151,14 +153,18 @@ void check_jobs(
     }
     const auto c = static_cast<std::size_t>(comp);
     RequestRow r = *it->second;  // as the job's site has it: a repair's site and start
+    // The placement the job ran under: the latest repair that moved the component to this site
+    // before the job started, else the plan's (a component may come back to a site it left).
     const auto m = moved.find({r.id, static_cast<int>(comp)});
+    double placed = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; m != moved.end() && k < m->second.size(); ++k)
-      if (m->second[k].first == f[c_site] && f[c_site] != r.sites[c]) {
+      if (const double at = m->second[k].second;
+          m->second[k].first == f[c_site] && at <= start + kTol && at > placed) {
         r.sites[c] = f[c_site];
-        r.start = m->second[k].second;
+        r.start = placed = at;
       }
     ran.insert({r.id, static_cast<int>(comp)});
-    if (!ran_on.insert({r.id, static_cast<int>(comp), f[c_site]}).second) fail("ran twice");
+    if (!ran_on.insert({r.id, static_cast<int>(comp), f[c_site], placed}).second) fail("ran twice");
     if (f[c_site] != r.sites[c])
       fail(fmt::format("ran on '{}', not on the reserved site '{}'", f[c_site], r.sites[c]));
     if (c < r.component_cpus.size() && cpus != r.component_cpus[c])

@@ -100,9 +100,12 @@ void check_new_parts(const RepairRow& x, const RequestRow& r, const std::vector<
 void check_old_parts(const RepairRow& x, const RequestRow& r,
                      const std::vector<ReservationRow>& reservations, const metrics::CsvTable& jobs,
                      std::vector<std::string>& violations) {
+  // Only the cores still held when the site broke: an earlier repair may have given back others
+  // on this site (a component placed there, moved away, and another placed there later).
   for (const auto& res : reservations)
     if (res.request_id == r.id && res.repair < x.repair && res.kind == "cores" &&
-        res.resource == x.site && (!res.released_at || *res.released_at < x.repaired_at - kTol))
+        res.resource == x.site && !(res.released_at && *res.released_at < x.broken_at - kTol) &&
+        (!res.released_at || *res.released_at < x.repaired_at - kTol))
       violations.push_back(
           fmt::format("{}: the cores of request {} on the failed site '{}' were not given back at "
                       "its repair {}",

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -208,18 +209,23 @@ std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g
 
 std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
   const auto requests = by_id(rec);
-  // The component of a job is the position of its site in the plan (sites are distinct), or the
-  // component a repair moved to its site (repairs.csv).
+  // The component of a job: the one placed last on its site before the job started, by the plan
+  // (the position of the site; sites are distinct) or by a repair (repairs.csv). A site may hold
+  // one component first and, after a repair moved that one away, another.
   auto component_of = [&](const JobRecord& j) {
     auto it = requests.find(j.request_id);
     if (it == requests.end()) return -1;
     const auto& sites = it->second->plan.sites;
     auto s = std::find(sites.begin(), sites.end(), j.site);
-    if (s != sites.end()) return static_cast<int>(s - sites.begin());
+    int component = s != sites.end() ? static_cast<int>(s - sites.begin()) : -1;
+    double placed = -std::numeric_limits<double>::infinity();
     for (const auto& r : rec.repairs)
       for (std::size_t k = 0; r.request_id == j.request_id && k < r.moved.size(); ++k)
-        if (r.new_sites[k] == j.site) return r.moved[k];
-    return -1;
+        if (r.new_sites[k] == j.site && r.start <= j.start && r.start > placed) {
+          component = r.moved[k];
+          placed = r.start;
+        }
+    return component;
   };
   // Rows sorted by (request, component), so the file does not depend on completion order ties.
   std::vector<std::size_t> order(rec.jobs.size());
