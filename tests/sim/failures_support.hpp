@@ -55,6 +55,20 @@ inline fs::path run(const fs::path& s, const std::string& args = "") {
   return out;
 }
 
+// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
+// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
+inline constexpr double kLoopback = 1024 / (0.97 * 10e9);
+
+// UserA resubmits once, 600 s after a rejection or a release.
+inline fs::path with_policy(const fs::path& s) {
+  std::string text = slurp(s);
+  const std::string user = "mean_interarrival=\"300\"";
+  text.replace(text.find(user), user.size(),
+               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
+  std::ofstream(s) << text;
+  return s;
+}
+
 // The value of a metric of summary.csv (user all, bucket all).
 inline std::string metric(const fs::path& out, const std::string& name) {
   const std::string summary = slurp(out / "summary.csv");

@@ -11,24 +11,6 @@
 using namespace arsim_test;            // NOLINT: the helpers of every end-to-end test
 using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
 
-namespace {
-
-// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
-// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
-constexpr double kLoopback = 1024 / (0.97 * 10e9);
-
-// UserA resubmits once, 600 s after a rejection or a release.
-fs::path with_policy(const fs::path& s) {
-  std::string text = slurp(s);
-  const std::string user = "mean_interarrival=\"300\"";
-  text.replace(text.find(user), user.size(),
-               user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
-  std::ofstream(s) << text;
-  return s;
-}
-
-}  // namespace
-
 // 2 cores on two sites over [7200, 10800), with 600 s of slack: the greedy planner takes A and B
 // at 7200. A fails at 9000 for good.
 fs::path two_sites(const std::string& name) {
