@@ -123,8 +123,14 @@ bool FailureBoard::unreleased(int request_id) const {
 
 void FailureBoard::Sink::on(const Event& event) {
   board_.events_.on(event);
-  if (std::holds_alternative<ReservationReleased>(event) && !sg4::this_actor::is_maestro())
-    board_.released_->notify_all();
+  if (!std::holds_alternative<ReservationReleased>(event) || board_.waking_) return;
+  // The messengers wake once every actor has run at this instant: woken at once, one could end
+  // the run while the RM is still recording the rest of its release.
+  board_.waking_ = true;
+  simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [&board = board_] {
+    board.waking_ = false;
+    board.released_->notify_all();
+  });
 }
 
 void FailureBoard::report_broken(const ReservationDesk& desk,

@@ -94,6 +94,7 @@ class FailureBoard {
   std::vector<Pending> pending_;  // actors to start, in order
   sg4::MutexPtr mutex_ = sg4::Mutex::create();
   sg4::ConditionVariablePtr released_ = sg4::ConditionVariable::create();
+  bool waking_ = false;  // a wake-up of the messengers is due at this instant
 };
 
 }  // namespace arsim::kinds::coallocation
