@@ -101,6 +101,23 @@ void FailureBoard::watch(const std::string& name, std::uint64_t outage, Reservat
   }
 }
 
+// A hold granted before a failure may be committed during it: what then begins while the
+// resource is still down breaks at its start too.
+void FailureBoard::committed(const ReservationRecord& r) {
+  const double now = sg4::Engine::get_clock();
+  if (r.frame.start <= now) return;  // begun already: found when the resource comes back up
+  for (const auto& [name, owner] : resources_) {
+    if (owner != std::pair{r.kind, r.resource} || !down_.count(name)) continue;
+    for (const auto& desk : desks_)
+      if (desk->kind() == r.kind && desk->owns(r.resource) && desk->host())
+        launch("watch-" + name, desk->host(),
+               [this, name, outage = outages_.at(name), &d = *desk, r] {
+                 watch(name, outage, d, r.resource, {r.frame.start});
+               });
+    return;
+  }
+}
+
 void FailureBoard::launch(std::string name, sg4::Host* host, std::function<void()> body) {
   pending_.push_back({std::move(name), host, std::move(body)});
   // An actor created in a link's state signal is never scheduled (SimGrid 3.32); one created by
@@ -123,6 +140,7 @@ bool FailureBoard::unreleased(int request_id) const {
 
 void FailureBoard::Sink::on(const Event& event) {
   board_.events_.on(event);
+  if (const auto* c = std::get_if<ReservationCommitted>(&event)) board_.committed(c->reservation);
   if (!std::holds_alternative<ReservationReleased>(event) || board_.waking_) return;
   // The messengers wake once every actor has run at this instant: woken at once, one could end
   // the run while the RM is still recording the rest of its release.

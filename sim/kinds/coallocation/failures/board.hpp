@@ -71,6 +71,8 @@ class FailureBoard {
   // of `name` goes on.
   void watch(const std::string& name, std::uint64_t outage, ReservationDesk& desk, int resource,
              const std::vector<double>& starts);
+  // An RM committed `r`: watched if its resource is down and it begins later.
+  void committed(const ReservationRecord& r);
   // Whether an RM still holds a part of `request_id` its GRC was told of (not yet released).
   bool unreleased(int request_id) const;
   // The one place where an RM's broken reservations leave it: the run's record, and the GRC that
