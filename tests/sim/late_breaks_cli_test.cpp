@@ -89,3 +89,17 @@ TEST(LateBreaksCli, AFailureOfTheSeededProcessKillingTheLastJobsStillReleasesEve
   expect_everything_released(
       run(scenario(scratch("late-seeded"), {}, request("2,2", "0-1:1"), keys)));
 }
+
+// B fails at 0.2602363 s, while request 0 is being decided: after B's RM granted its hold (the
+// request is still placed on A and B) and before the commit reached it (a failure 1.5e-7 s later
+// comes after the commit). A fails at 7000. Both reservations begin on a host that is down:
+// both break at 7200, B's though it was committed during the failure.
+TEST(LateBreaksCli, AReservationCommittedWhileItsHostIsDownBreaksAtItsStart) {
+  const auto out = run(scenario(scratch("late-commit"), {{"A", "7000 0\n"}, {"B", "0.2602363 0\n"}},
+                                request("2,2", "-")));
+  const std::string reservations = slurp(out / "reservations.csv");
+  EXPECT_EQ(column(reservations, "resource"), (std::vector<std::string>{"B", "A"}));
+  EXPECT_EQ(column(reservations, "broken_at"), (std::vector<std::string>{"7200", "7200"}));
+  EXPECT_EQ(metric(out, "reservations_broken"), "2");
+  EXPECT_EQ(metric(out, "cpu_seconds_lost"), "14400");  // 2 × 2 cores × 3600 s
+}
