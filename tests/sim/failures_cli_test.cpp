@@ -11,8 +11,8 @@ using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
 
 TEST(FailuresCli, AHostDownAtTheReservedStartBreaksTheReservationAndRunsNoJob) {
   // Site A (4 cores, the greedy planner's first) is down from 5000 to 8000.
-  const auto out =
-      run(scenario(scratch("fail-before"), {{"A", "5000 0\n8000 1\n"}}, request("2", "-")));
+  const auto out = run(without_repair(
+      scenario(scratch("fail-before"), {{"A", "5000 0\n8000 1\n"}}, request("2", "-"))));
   EXPECT_EQ(column(slurp(out / "reservations.csv"), "resource"), std::vector<std::string>{"A"});
   EXPECT_EQ(column(slurp(out / "reservations.csv"), "broken_at"), std::vector<std::string>{"7200"});
   EXPECT_EQ(lines(slurp(out / "jobs.csv")), 1u);  // the header only: the job did not run
@@ -23,8 +23,8 @@ TEST(FailuresCli, AHostDownAtTheReservedStartBreaksTheReservationAndRunsNoJob) {
 }
 
 TEST(FailuresCli, AHostFailingDuringTheJobKillsIt) {
-  const auto out =
-      run(scenario(scratch("fail-during"), {{"A", "9000 0\n9600 1\n"}}, request("2", "-")));
+  const auto out = run(without_repair(
+      scenario(scratch("fail-during"), {{"A", "9000 0\n9600 1\n"}}, request("2", "-"))));
   const std::string jobs = slurp(out / "jobs.csv");
   EXPECT_EQ(column(jobs, "final_state"), std::vector<std::string>{"COMPLETED_KILLED"});
   EXPECT_EQ(column(jobs, "finish_time"), std::vector<std::string>{"9000"});

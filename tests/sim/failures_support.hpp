@@ -55,12 +55,27 @@ inline fs::path run(const fs::path& s, const std::string& args = "") {
   return out;
 }
 
+// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
+// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
+inline constexpr double kLoopback = 1024 / (0.97 * 10e9);
+
 // UserA resubmits once, 600 s after a rejection or a release.
 inline fs::path with_policy(const fs::path& s) {
   std::string text = slurp(s);
   const std::string user = "mean_interarrival=\"300\"";
   text.replace(text.find(user), user.size(),
                user + " resubmit.attempts=\"1\" resubmit.delay=\"600\"");
+  std::ofstream(s) << text;
+  return s;
+}
+
+// A hold timeout of a whole frame (3600 s): a modification's parts would start at the break + the
+// timeout or later, past the frame's end, so the GRC repairs nothing and releases the request
+// (modification_cli_test.cpp has the repairs).
+inline fs::path without_repair(const fs::path& s) {
+  std::string text = slurp(s);
+  const std::string timeout = "hold_timeout=\"60\"";
+  text.replace(text.find(timeout), timeout.size(), "hold_timeout=\"3600\"");
   std::ofstream(s) << text;
   return s;
 }

@@ -14,10 +14,6 @@ using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
 
 namespace {
 
-// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
-// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
-constexpr double kLoopback = 1024 / (0.97 * 10e9);
-
 // Request 0's rows of reservations.csv, each split into its fields.
 std::vector<std::vector<std::string>> rows_of_request0(const std::string& csv) {
   std::vector<std::vector<std::string>> out;

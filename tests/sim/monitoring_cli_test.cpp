@@ -11,14 +11,6 @@
 using namespace arsim_test;            // NOLINT: the helpers of every end-to-end test
 using namespace arsim_test::failures;  // NOLINT: the failure tests' helpers
 
-namespace {
-
-// A control message (1024 bytes) between two actors of the coordinator's host crosses SimGrid's
-// loopback (10 GB/s, no latency) at the LV08 model's bandwidth factor 0.97.
-constexpr double kLoopback = 1024 / (0.97 * 10e9);
-
-}  // namespace
-
 // 2 cores on two sites over [7200, 10800), with 600 s of slack: the greedy planner takes A and B
 // at 7200. A fails at 9000 for good. A hold timeout of 1800 s leaves no modification (its parts
 // would start at 9000 + 1800, the frame's end; modification_cli_test.cpp has them), so the GRC

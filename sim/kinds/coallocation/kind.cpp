@@ -161,7 +161,9 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
                             scenario::read_config<scenario::ScenarioConfig>(s).seed,
                             spec.run_index);
   }
-  start_actors(catalog, spec, {&sim.view(), &counted, board.get()}, requests, transfers.get());
+  // With failures the actors record through the board, which hears the releases.
+  EventSink& sink = board ? board->sink() : counted;
+  start_actors(catalog, spec, {&sim.view(), &sink, board.get()}, requests, transfers.get());
   const double end = sim.run();
   if (board) board->finish();
   RunRecord record = recorder.finish(end);

@@ -161,6 +161,15 @@ std::vector<ReservationRecord> ReservationDesk::close_failures() {
   return out;
 }
 
+std::vector<double> ReservationDesk::starts_after(int r, double now) const {
+  std::vector<double> out;
+  for (const auto& c : committed_)
+    if (c.resource == r && !c.broken_at && c.frame.start > now) out.push_back(c.frame.start);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 void ReservationDesk::abort(model::ReservationId id) {
   auto it = holds_.find(id);
   if (it == holds_.end()) return;

@@ -53,6 +53,9 @@ class ReservationDesk {
   std::vector<ReservationRecord> resource_up(int r, double now);
   // resource_up(r, +inf) for every resource still down.
   std::vector<ReservationRecord> close_failures();
+  // The distinct starts, in order, of the unbroken committed reservations on `r` that begin
+  // after `now`: the instants a failure under way breaks them (failures/board.hpp).
+  std::vector<double> starts_after(int r, double now) const;
 
  private:
   ResourceKind kind_;

@@ -1,8 +1,10 @@
 #include "sim/kinds/coallocation/failures/board.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include <xbt/log.h>
 #include <simgrid/kernel/Timer.hpp>
@@ -73,10 +75,80 @@ void FailureBoard::changed(const std::string& name, bool on) {
     events_.on(ResourceFailed{{name, link, now, std::nullopt}});
   }
   const auto [kind, resource] = it->second;
-  for (const auto& desk : desks_)
-    if (desk->kind() == kind && desk->owns(resource))
-      report_broken(*desk,
-                    on ? desk->resource_up(resource, now) : desk->resource_down(resource, now));
+  const std::uint64_t outage = on ? 0 : ++outages_[name];
+  for (const auto& desk : desks_) {
+    if (desk->kind() != kind || !desk->owns(resource)) continue;
+    report_broken(*desk,
+                  on ? desk->resource_up(resource, now) : desk->resource_down(resource, now));
+    if (on || !desk->host()) continue;
+    const auto starts = desk->starts_after(resource, now);
+    if (!starts.empty())
+      launch("watch-" + name, desk->host(), [this, name, outage, &d = *desk, resource, starts] {
+        watch(name, outage, d, resource, starts);
+      });
+  }
+}
+
+// A daemon: the run does not wait for reservations that begin after its last job.
+void FailureBoard::watch(const std::string& name, std::uint64_t outage, ReservationDesk& desk,
+                         int resource, const std::vector<double>& starts) {
+  sg4::Actor::self()->daemonize();
+  for (double t : starts) {
+    sg4::this_actor::sleep_until(t);
+    if (!down_.count(name) || outages_.at(name) != outage) return;  // repaired meanwhile
+    // Still down: what begins now breaks now, as the failure breaks what holds its instant.
+    report_broken(desk, desk.resource_down(resource, t));
+  }
+}
+
+// A hold granted before a failure may be committed during it: what then begins while the
+// resource is still down breaks at its start too.
+void FailureBoard::committed(const ReservationRecord& r) {
+  const double now = sg4::Engine::get_clock();
+  if (r.frame.start <= now) return;  // begun already: found when the resource comes back up
+  for (const auto& [name, owner] : resources_) {
+    if (owner != std::pair{r.kind, r.resource} || !down_.count(name)) continue;
+    for (const auto& desk : desks_)
+      if (desk->kind() == r.kind && desk->owns(r.resource) && desk->host())
+        launch("watch-" + name, desk->host(),
+               [this, name, outage = outages_.at(name), &d = *desk, r] {
+                 watch(name, outage, d, r.resource, {r.frame.start});
+               });
+    return;
+  }
+}
+
+void FailureBoard::launch(std::string name, sg4::Host* host, std::function<void()> body) {
+  pending_.push_back({std::move(name), host, std::move(body)});
+  // An actor created in a link's state signal is never scheduled (SimGrid 3.32); one created by
+  // a timer is, as delayed actors are.
+  if (sg4::this_actor::is_maestro())
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [] { start_pending(); });
+  else
+    start_pending();
+}
+
+void FailureBoard::start_pending() {
+  if (!current) return;
+  for (auto& p : std::exchange(current->pending_, {})) sg4::Actor::create(p.name, p.host, p.body);
+}
+
+bool FailureBoard::unreleased(int request_id) const {
+  return std::any_of(desks_.begin(), desks_.end(),
+                     [&](const auto& d) { return d->monitor_of(request_id) != nullptr; });
+}
+
+void FailureBoard::Sink::on(const Event& event) {
+  board_.events_.on(event);
+  if (const auto* c = std::get_if<ReservationCommitted>(&event)) board_.committed(c->reservation);
+  if (!std::holds_alternative<ReservationReleased>(event) || board_.waking_) return;
+  // The messengers wake once every actor has run at this instant: woken at once, one could end
+  // the run while the RM is still recording the rest of its release.
+  board_.waking_ = true;
+  simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [&board = board_] {
+    board.waking_ = false;
+    board.released_->notify_all();
+  });
 }
 
 void FailureBoard::report_broken(const ReservationDesk& desk,
@@ -88,16 +160,17 @@ void FailureBoard::report_broken(const ReservationDesk& desk,
     if (!grc || !desk.host() || finished_) continue;
     const protocol::BrokenNotice notice{r.request_id, r.kind == ResourceKind::Cores, r.resource,
                                         *r.broken_at};
-    // This runs in maestro, which cannot communicate: a messenger actor on the RM's host sends the
-    // notice. It is created from a kernel timer due now: an actor created in a link's state
-    // signal is never scheduled (SimGrid 3.32), one created by a timer is, as delayed actors are.
-    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [grc, notice, host = desk.host()] {
-      sg4::Actor::create("monitor-" + std::to_string(notice.request_id), host, [grc, notice] {
-        sg4::Actor::self()->daemonize();
-        grc->put(new protocol::GrcMessage{notice},
-                 static_cast<std::uint64_t>(kControlMessageBytes));
-      });
-    });
+    // Maestro cannot communicate: a messenger on the RM's host carries the notice, then waits
+    // until the GRC's release has reached every RM (or the frame has ended: nothing is left to
+    // release), so the run does not end in between.
+    launch("monitor-" + std::to_string(notice.request_id), desk.host(),
+           [this, grc, notice, end = r.frame.end] {
+             grc->put(new protocol::GrcMessage{notice},
+                      static_cast<std::uint64_t>(kControlMessageBytes));
+             std::unique_lock lock(*mutex_);
+             while (unreleased(notice.request_id) && sg4::Engine::get_clock() < end)
+               released_->wait_until(lock, end);
+           });
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "model/random.hpp"
 #include "sim/actors/spawn.hpp"
+#include "sim/kinds/coallocation/failures/board.hpp"
 #include "sim/platform/failure_profiles.hpp"
 #include "sim/scenario/config.hpp"
 
@@ -35,9 +36,12 @@ class FailureProcess {
   }
 
  private:
+  // The board hears the change in maestro; the actors it asks for start from here, before the
+  // jobs the change killed have ended (and with them, perhaps, the run).
   void switch_to(bool on) {
     if (host_) on ? host_->turn_on() : host_->turn_off();
     if (link_) on ? link_->turn_on() : link_->turn_off();
+    FailureBoard::start_pending();
   }
 
   sg4::Host* host_;
