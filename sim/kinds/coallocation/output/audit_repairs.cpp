@@ -21,17 +21,18 @@ bool near(double a, double b) {
   return std::abs(a - b) <= kTol;
 }
 
-// Whether a host of `site` (or a link named `site`) was down at `t` per failures.csv.
-bool down_at(const std::string& site, double t, const metrics::CsvTable& failures,
-             const SiteHosts& hosts) {
+// Whether a host of `site` (or a link named `site`) was down from `from` (or before) until after
+// `to`, per failures.csv.
+bool down_throughout(const std::string& site, double from, double to,
+                     const metrics::CsvTable& failures, const SiteHosts& hosts) {
   std::set<std::string> names{site};
   if (const auto it = hosts.find(site); it != hosts.end())
     for (const auto& [host, cores] : it->second) names.insert(host);
   for (const auto& f : failures.rows) {
     const auto down = base::parse_double(f[failures.column("down")]);
     const auto up = base::parse_double(f[failures.column("up")]);
-    if (names.count(f[failures.column("resource")]) && down && *down <= t + kTol &&
-        (!up || *up > t))
+    if (names.count(f[failures.column("resource")]) && down && *down <= from + kTol &&
+        (!up || *up > to))
       return true;
   }
   return false;
@@ -224,11 +225,14 @@ std::vector<SummaryRow> check_repairs(const std::vector<RepairRow>& repairs,
     for (const auto& s : x.new_sites) {
       const auto v = g.find_vertex(s);
       if (!v || g.vertex(*v).role != model::VertexRole::Site ||
-          std::count(now.begin(), now.end(), s) != 1 || down_at(s, x.repaired_at, failures, hosts))
+          std::count(now.begin(), now.end(), s) != 1 ||
+          down_throughout(s, x.broken_at, x.repaired_at, failures, hosts))
+        // A site that fails between the repair's hold and its commit is committed all the same
+        // (its RM granted the hold), and its reservation breaks at its start as any other.
         fail(
-            fmt::format("moves a component to '{}', not a compute site that was up at {} and "
-                        "held no other component",
-                        s, x.repaired_at));
+            fmt::format("moves a component to '{}', not a compute site that was up at some time "
+                        "between the break {} and the commit {} and held no other component",
+                        s, x.broken_at, x.repaired_at));
     }
     check_new_parts(x, r, now, reservations, g, violations);
     check_old_parts(x, r, reservations, jobs, violations);
