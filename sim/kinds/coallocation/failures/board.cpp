@@ -83,8 +83,8 @@ void FailureBoard::changed(const std::string& name, bool on) {
     if (on || !desk->host()) continue;
     const auto starts = desk->starts_after(resource, now);
     if (!starts.empty())
-      launch("watch-" + name, desk->host(), [this, name, outage, &d = *desk, resource, starts] {
-        watch(name, outage, d, resource, starts);
+      launch("watch-" + name, desk->host(), [this, name, outage, &d = *desk, r = resource, starts] {
+        watch(name, outage, d, r, starts);
       });
   }
 }
@@ -111,8 +111,8 @@ void FailureBoard::committed(const ReservationRecord& r) {
     for (const auto& desk : desks_)
       if (desk->kind() == r.kind && desk->owns(r.resource) && desk->host())
         launch("watch-" + name, desk->host(),
-               [this, name, outage = outages_.at(name), &d = *desk, r] {
-                 watch(name, outage, d, r.resource, {r.frame.start});
+               [this, n = name, outage = outages_.at(name), &d = *desk, r] {
+                 watch(n, outage, d, r.resource, {r.frame.start});
                });
     return;
   }
