@@ -157,3 +157,22 @@ TEST(ModificationCli, TheAuditorCatchesATamperedRepair) {
   tampered("summary.csv", summary.substr(d, summary.find('\n', d) - d), "repair_delay,all,,all,7",
            "repair_delay");
 }
+
+// As above, but A is back up at 9100 and C, where c0 went, fails at 9500 for good: the second
+// repair moves c0 back to A (B holds the pinned c1). jobs.csv names all three of c0's jobs 0:0,
+// the third on A though A was c0's first site too, and the audit takes each placement once.
+TEST(ModificationCli, AComponentMayComeBackToTheSiteItLeft) {
+  const auto out = run(scenario(scratch("mod-back"), {{"A", "9000 0\n9100 1\n"}, {"C", "9500 0\n"}},
+                                request("2,2", "0-1:1")));
+  const std::string repairs = slurp(out / "repairs.csv");
+  EXPECT_EQ(column(repairs, "site"), (std::vector<std::string>{"A", "C"}));
+  EXPECT_EQ(column(repairs, "new_sites"), (std::vector<std::string>{"C", "A"}));
+  const std::string jobs = slurp(out / "jobs.csv");
+  EXPECT_EQ(column(jobs, "job_id"), (std::vector<std::string>{"0:0", "0:0", "0:0", "0:1"}));
+  EXPECT_EQ(column(jobs, "allocated_resources"), (std::vector<std::string>{"A", "C", "A", "B"}));
+  EXPECT_EQ(column(jobs, "final_state"),
+            (std::vector<std::string>{"COMPLETED_KILLED", "COMPLETED_KILLED",
+                                      "COMPLETED_SUCCESSFULLY", "COMPLETED_SUCCESSFULLY"}));
+  EXPECT_EQ(column(jobs, "starting_time")[2], column(repairs, "start")[1]);
+  EXPECT_EQ(column(jobs, "finish_time")[2], "10800");
+}
