@@ -38,7 +38,8 @@ std::optional<Modification> modification_request(const ReservedRequest& r, int f
 
 model::Availability modification_availability(const model::Availability& reported,
                                               const Modification& m, int failed) {
-  model::Availability out = reported;
+  model::Availability out =
+      m.request.service_level < 1 ? reported.scaled(m.request.service_level) : reported;
   for (const auto& c : m.request.components)
     if (c.pinned()) out.free_cores.at(c.site) += c.cpus;
   out.free_cores.at(failed) = 0;

@@ -47,9 +47,10 @@ struct Modification {
 std::optional<Modification> modification_request(const ReservedRequest& r, int failed,
                                                  model::TimeFrame frame);
 
-// The availability the modification is planned and checked against: what the RMs reported, plus
-// on each pinned component's site the cores the request already holds there (they are reserved
-// for it), and nothing on the failed site (its repair time is unknown, as for the RMs).
+// The availability the modification is planned and checked against: what the RMs reported, shown
+// to the user's service level (GridARS option C, as for its first plan), plus on each pinned
+// component's site the cores the request already holds there (they are reserved for it, in
+// full), and nothing on the failed site (its repair time is unknown, as for the RMs).
 model::Availability modification_availability(const model::Availability& reported,
                                               const Modification& m, int failed);
 

@@ -59,6 +59,18 @@ TEST(Modification, AvailabilityAddsBackThePinnedComponentsCores) {
   EXPECT_EQ(avail.free_bandwidth, reported.free_bandwidth);
 }
 
+TEST(Modification, AvailabilityIsShownAtTheUsersServiceLevel) {
+  auto r = three_sites();
+  r.request.service_level = 0.5;
+  const auto m = modification_request(r, kA, {1300, 1800});
+  ASSERT_TRUE(m);
+  model::Availability reported{{1300, 1800}, {4, 3, 1, 0}, {9, 8, 8, 2}};
+  const auto avail = modification_availability(reported, *m, kA);
+  // Half of what is free, floored (B 1.5 -> 1, C 0.5 -> 0), then c1's and c2's own core in full.
+  EXPECT_EQ(avail.free_cores, (std::vector<int>{0, 2, 1, 0}));
+  EXPECT_EQ(avail.free_bandwidth, (std::vector<double>{4.5, 4, 4, 1}));
+}
+
 TEST(Modification, PartsToReleaseKeepAnEdgeAKeptPairUses) {
   const auto r = three_sites();
   const auto m = modification_request(r, kA, {1300, 1800});
