@@ -41,10 +41,13 @@ TEST(ModificationCli, AHostFailureMovesItsComponentToTheSpareSite) {
   const double start = 9000 + kLoopback + 60;
   const std::string repairs = slurp(out / "repairs.csv");
   ASSERT_EQ(lines(repairs), 2u) << repairs;
-  EXPECT_EQ(column(repairs, "site"), std::vector<std::string>{"A"});
+  EXPECT_EQ(column(repairs, "kind"), std::vector<std::string>{"cores"});
+  EXPECT_EQ(column(repairs, "resource"), std::vector<std::string>{"A"});
   EXPECT_EQ(column(repairs, "broken_at"), std::vector<std::string>{"9000"});
   EXPECT_EQ(column(repairs, "moved"), std::vector<std::string>{"0"});
   EXPECT_EQ(column(repairs, "new_sites"), std::vector<std::string>{"C"});
+  EXPECT_EQ(column(repairs, "rerouted"), std::vector<std::string>{"0"});
+  EXPECT_EQ(column(repairs, "routes"), std::vector<std::string>{"D2:C-X+D1:B-X"});
   EXPECT_NEAR(std::stod(column(repairs, "start")[0]), start, 1e-9);
   const double repaired_at = std::stod(column(repairs, "repaired_at")[0]);
   EXPECT_GT(repaired_at, 9000);
@@ -150,7 +153,10 @@ TEST(ModificationCli, TheAuditorCatchesATamperedRepair) {
   fewer.replace(fewer.find(",10800,2,"), 9, ",10800,1,");
   tampered("reservations.csv", row, fewer, "reserved cores other than its moved components'");
   // The component moved to B, which holds c1.
-  tampered("repairs.csv", ",0,C\n", ",0,B\n", "not a compute site that was up");
+  tampered("repairs.csv", ",0,C,0,", ",0,B,0,", "not a compute site that was up");
+  // The new route said to be the old one.
+  tampered("repairs.csv", ",D2:C-X+D1:B-X\n", ",D1:A-X+D1:B-X\n",
+           "routes pair 0 between 'C' and 'B' over 'D1:A-X+D1:B-X': 'D1:A-X' does not touch 'C'");
   // The repair delay.
   const std::string summary = slurp(out / "summary.csv");
   const auto d = summary.find("repair_delay,all,,all,");
@@ -165,7 +171,7 @@ TEST(ModificationCli, AComponentMayComeBackToTheSiteItLeft) {
   const auto out = run(scenario(scratch("mod-back"), {{"A", "9000 0\n9100 1\n"}, {"C", "9500 0\n"}},
                                 request("2,2", "0-1:1")));
   const std::string repairs = slurp(out / "repairs.csv");
-  EXPECT_EQ(column(repairs, "site"), (std::vector<std::string>{"A", "C"}));
+  EXPECT_EQ(column(repairs, "resource"), (std::vector<std::string>{"A", "C"}));
   EXPECT_EQ(column(repairs, "new_sites"), (std::vector<std::string>{"C", "A"}));
   const std::string jobs = slurp(out / "jobs.csv");
   EXPECT_EQ(column(jobs, "job_id"), (std::vector<std::string>{"0:0", "0:0", "0:0", "0:1"}));

@@ -13,36 +13,41 @@ bool holds_part(const ReservedRequest& r, bool cores, int resource) {
   });
 }
 
-std::optional<Modification> modification_request(const ReservedRequest& r, int failed,
+std::optional<Modification> modification_request(const ReservedRequest& r, BrokenPart broken,
                                                  model::TimeFrame frame) {
   if (!(frame.end > frame.start)) return std::nullopt;
-  Modification m;
-  m.request = r.request;
+  Modification m{r.request, broken, {}, {}};
   m.request.est = m.request.lst = frame.start;
   m.request.duration = frame.end - frame.start;
   m.request.pairs.clear();
+  const bool site = broken.kind == ResourceKind::Cores;
+  const auto moved = [&](int j) { return site && r.plan.sites[j] == broken.resource; };
   for (std::size_t j = 0; j < r.plan.sites.size(); ++j) {
-    const bool moved = r.plan.sites[j] == failed;
-    m.request.components[j].site = moved ? model::kUnpinned : r.plan.sites[j];
-    if (moved) m.moved.push_back(static_cast<int>(j));
+    m.request.components[j].site = moved(static_cast<int>(j)) ? model::kUnpinned : r.plan.sites[j];
+    if (moved(static_cast<int>(j))) m.moved.push_back(static_cast<int>(j));
   }
-  if (m.moved.empty()) return std::nullopt;
-  const auto moved = [&](int j) { return r.plan.sites[j] == failed; };
-  for (std::size_t l = 0; l < r.request.pairs.size(); ++l)
-    if (moved(r.request.pairs[l].a) || moved(r.request.pairs[l].b)) {
+  for (std::size_t l = 0; l < r.request.pairs.size(); ++l) {
+    const auto& route = r.plan.routes[l];
+    if (moved(r.request.pairs[l].a) || moved(r.request.pairs[l].b) ||
+        (!site && std::find(route.begin(), route.end(), broken.resource) != route.end())) {
       m.request.pairs.push_back(r.request.pairs[l]);
       m.pairs.push_back(static_cast<int>(l));
     }
+  }
+  if (m.moved.empty() && m.pairs.empty()) return std::nullopt;
   return m;
 }
 
 model::Availability modification_availability(const model::Availability& reported,
-                                              const Modification& m, int failed) {
+                                              const Modification& m) {
   model::Availability out =
       m.request.service_level < 1 ? reported.scaled(m.request.service_level) : reported;
   for (const auto& c : m.request.components)
     if (c.pinned()) out.free_cores.at(c.site) += c.cpus;
-  out.free_cores.at(failed) = 0;
+  if (m.broken.kind == ResourceKind::Cores)
+    out.free_cores.at(m.broken.resource) = 0;
+  else
+    out.free_bandwidth.at(m.broken.resource) = 0;
   return out;
 }
 

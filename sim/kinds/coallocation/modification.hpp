@@ -1,6 +1,6 @@
 // The modification of a broken reservation (GridARS §5: the user "can send a modification request
-// ... The proposed algorithm can be applied to such a modification request"): when a site's
-// failure breaks an accepted request, the GRC re-plans only the broken part with the run's
+// ... The proposed algorithm can be applied to such a modification request"): when a site's or a
+// path's failure breaks an accepted request, the GRC re-plans only the broken part with the run's
 // planner and reserves it with the same two-phase commit (docs/design/coallocation.md, Failures).
 // Pure: no SimGrid, so the request it builds, the availability it plans against and what it gives
 // back are tested without an engine.
@@ -32,27 +32,36 @@ struct ReservedRequest {
 // a break of a part a modification replaced concerns the request no more.
 bool holds_part(const ReservedRequest& r, bool cores, int resource);
 
-// The modification request of a failure of site `failed`: same id and components, the components
-// on `failed` unpinned, every other component pinned to its current site (all of them, not only
-// those sharing a pair with a moved one, so the planner keeps the components on distinct sites,
-// eq. 5), the pairs with at least one moved end, and the one frame `frame` (EST = LST =
-// frame.start, D = its length).
+// What a failure broke: a site (kind Cores, a vertex) or a path (kind Bandwidth, an edge).
+struct BrokenPart {
+  ResourceKind kind = ResourceKind::Cores;
+  int resource = -1;
+};
+
+// The modification request of the failure of `broken`: same id and components, and the one frame
+// `frame` (EST = LST = frame.start, D = its length). A site's failure unpins the components on it
+// and pins every other component to its current site (all of them, not only those sharing a pair
+// with a moved one, so the planner keeps the components on distinct sites, eq. 5); its pairs are
+// those with at least one moved end. A path's failure moves nothing: every component is pinned
+// where it is, and its pairs are those whose route uses the failed edge (re-routed between the
+// same two sites).
 struct Modification {
   model::Request request;
+  BrokenPart broken;
   std::vector<int> moved;  // components re-planned (indices of both requests)
   std::vector<int> pairs;  // original pair index of each pair of `request`
 };
 
-// Nothing when no component is on `failed` or the frame is empty.
-std::optional<Modification> modification_request(const ReservedRequest& r, int failed,
+// Nothing when the failure concerns no component or route of `r`, or the frame is empty.
+std::optional<Modification> modification_request(const ReservedRequest& r, BrokenPart broken,
                                                  model::TimeFrame frame);
 
 // The availability the modification is planned and checked against: what the RMs reported, shown
 // to the user's service level (GridARS option C, as for its first plan), plus on each pinned
 // component's site the cores the request already holds there (they are reserved for it, in
-// full), and nothing on the failed site (its repair time is unknown, as for the RMs).
+// full), and nothing on the broken site or path (its repair time is unknown, as for the RMs).
 model::Availability modification_availability(const model::Availability& reported,
-                                              const Modification& m, int failed);
+                                              const Modification& m);
 
 // Amounts per resource: cores per site vertex, Gbit/s per edge (summed over pairs sharing it).
 struct Amounts {
@@ -64,7 +73,8 @@ struct Amounts {
 Amounts plan_amounts(const model::Request& r, const model::Plan& p);
 
 // What a modification reserves anew: the moved components' cores on their new sites and the new
-// routes' bandwidth (the pinned components are reserved already).
+// routes' bandwidth (the pinned components are reserved already; after a path's failure every
+// component is).
 Amounts modification_amounts(const Modification& m, const model::Plan& p);
 
 // One committed reservation to give back (kind, resource, the commit it was made under).

@@ -201,7 +201,7 @@ void Grc::on_broken(const protocol::BrokenNotice& notice) {
   if (it == accepted_.end()) return;  // released already: another of its parts broke too
   if (!holds_part(it->second.reserved, notice.cores, notice.resource))
     return;  // a part a modification replaced already: it breaks nothing the request still uses
-  if (notice.cores && modify(it->second, notice)) return;
+  if (modify(it->second, notice)) return;
   const Accepted a = std::move(it->second);
   accepted_.erase(it);
   const double now = sg4::Engine::get_clock();

@@ -31,9 +31,9 @@ class Grc {
  private:
   void handle(const protocol::Submit& submit);
   // Monitoring (GridARS §5; docs/design/coallocation.md, Failures): what the GRC does when an RM
-  // reports a broken part of an accepted request. A site's failure is repaired by a modification
-  // (modify) when one commits; otherwise, and for a path's failure, the whole reservation is
-  // released on every RM holding a part of it and the user told, once per request.
+  // reports a broken part of an accepted request. A site's or a path's failure is repaired by a
+  // modification (modify) when one commits; otherwise the whole reservation is released on every
+  // RM holding a part of it and the user told, once per request.
   void on_broken(const protocol::BrokenNotice& notice);
   std::vector<model::Availability> query(const std::vector<model::TimeFrame>& frames);
   // Phase one on every RM of the plan, then phase two or abort. The commit's id, or nothing.
@@ -47,7 +47,8 @@ class Grc {
                                                    const HoldPlan& holds, int repair);
   struct Accepted;
   // grc_modification.cpp: plans, reserves and commits the modification of `a` after the failure
-  // of site `notice.resource`; false (nothing changed) when there is no plan or it did not commit.
+  // of site or path `notice.resource`; false (nothing changed) when there is no plan or it did not
+  // commit.
   bool modify(Accepted& a, const protocol::BrokenNotice& notice);
   // The RMs told to give back the parts of `a` that modification `m` no longer needs.
   void give_back(const Accepted& a, const Modification& m);

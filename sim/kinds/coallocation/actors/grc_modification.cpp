@@ -22,6 +22,22 @@ std::string rm_of(const model::ResourceGraph& g, const Part& part) {
                                            : network_rm_mailbox(g.edge(part.resource).domain))
       ->get_name();
 }
+
+// What repairs.csv says of modification `m` committed with plan `p`: the moved components' new
+// sites and the new routes of the re-planned pairs that have bandwidth.
+RepairRecord repair_record(const Modification& m, const model::Plan& p) {
+  RepairRecord rec;
+  rec.kind = m.broken.kind;
+  rec.resource = m.broken.resource;
+  rec.moved = m.moved;
+  for (int j : m.moved) rec.new_sites.push_back(p.sites[j]);
+  for (std::size_t k = 0; k < m.pairs.size(); ++k)
+    if (m.request.pairs[k].bandwidth > 0) {
+      rec.rerouted.push_back(m.pairs[k]);
+      rec.routes.push_back(p.routes[k]);
+    }
+  return rec;
+}
 }  // namespace
 
 bool Grc::modify(Accepted& a, const protocol::BrokenNotice& notice) {
@@ -32,9 +48,11 @@ bool Grc::modify(Accepted& a, const protocol::BrokenNotice& notice) {
   const model::TimeFrame frame{std::max(sg4::Engine::get_clock() + planning_delay_ + hold_timeout_,
                                         a.reserved.plan.frame.start),
                                a.reserved.plan.frame.end};
-  const auto m = modification_request(a.reserved, notice.resource, frame);
+  const BrokenPart broken{notice.cores ? ResourceKind::Cores : ResourceKind::Bandwidth,
+                          notice.resource};
+  const auto m = modification_request(a.reserved, broken, frame);
   if (!m) return false;
-  const auto avail = modification_availability(query({frame}).front(), *m, notice.resource);
+  const auto avail = modification_availability(query({frame}).front(), *m);
   if (planning_delay_ > 0) sg4::this_actor::sleep_for(planning_delay_);
   schedulers::PlannerStats stats;
   const auto plans = planner_->plan(g, m->request, {avail}, stats);
@@ -47,13 +65,17 @@ bool Grc::modify(Accepted& a, const protocol::BrokenNotice& notice) {
   const auto id = commit_holds(m->request, frame, holds, a.repairs + 1);
   if (!id) return false;
   give_back(a, *m);
-  RepairRecord rec{notice.request_id,        ++a.repairs, notice.resource, notice.at,
-                   sg4::Engine::get_clock(), frame.start, m->moved,        {}};
-  for (int j : m->moved) rec.new_sites.push_back(ok->sites[j]);
+  RepairRecord rec = repair_record(*m, *ok);
+  rec.request_id = notice.request_id;
+  rec.repair = ++a.repairs;
+  rec.broken_at = notice.at;
+  rec.repaired_at = sg4::Engine::get_clock();
+  rec.start = frame.start;
   apply_modification(a.reserved, *m, *ok, *id);
   for (const auto& [box, amounts] : holds) a.rms.insert(box);
   XBT_DEBUG("request %d: repaired after the failure of %s (repair %d)", notice.request_id,
-            g.vertex(notice.resource).name.c_str(), a.repairs);
+            (notice.cores ? g.vertex(notice.resource).name : g.edge(notice.resource).name).c_str(),
+            a.repairs);
   ctx_.events->on(RequestRepaired{std::move(rec)});
   return true;
 }

@@ -100,18 +100,22 @@ struct ReservationRecord {
   int repair = 0;  // 0: the request's first commit; k: its k-th modification (repairs.csv)
 };
 
-// A modification of an accepted request that a failure of a site broke (GridARS §5;
-// docs/design/coallocation.md, Failures): the GRC re-planned the components on the failed site
-// and committed them, over [start, the original frame's end), at repaired_at.
+// A modification of an accepted request that a failure of a site or a path broke (GridARS §5;
+// docs/design/coallocation.md, Failures): the GRC re-planned the components on the failed site,
+// or the routes over the failed path, and committed them, over [start, the original frame's end),
+// at repaired_at.
 struct RepairRecord {
   int request_id = -1;
-  int repair = 1;        // 1 for the request's first modification, 2 for the second, ...
-  int site = -1;         // the failed site (vertex id)
-  double broken_at = 0;  // the break the GRC heard of
+  int repair = 1;  // 1 for the request's first modification, 2 for the second, ...
+  ResourceKind kind = ResourceKind::Cores;  // what failed: a site (Cores) or a path (Bandwidth)
+  int resource = -1;                        // the failed site (vertex id) or path (edge id)
+  double broken_at = 0;                     // the break the GRC heard of
   double repaired_at = 0;
-  double start = 0;            // of the new parts
-  std::vector<int> moved;      // components re-planned
-  std::vector<int> new_sites;  // their new sites (vertex ids), in `moved` order
+  double start = 0;                      // of the new parts
+  std::vector<int> moved;                // components re-planned (none for a path)
+  std::vector<int> new_sites;            // their new sites (vertex ids), in `moved` order
+  std::vector<int> rerouted;             // pairs given a new route (bandwidth > 0)
+  std::vector<std::vector<int>> routes;  // their new routes (edge ids), in `rerouted` order
 };
 
 // An accepted request whose reservation a failure broke, and which its GRC released (GridARS §5;

@@ -11,17 +11,23 @@
 namespace arsim::kinds::coallocation {
 
 std::string repairs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
-  metrics::CsvWriter w(
-      {"request_id", "repair", "site", "broken_at", "repaired_at", "start", "moved", "new_sites"});
+  metrics::CsvWriter w({"request_id", "repair", "kind", "resource", "broken_at", "repaired_at",
+                        "start", "moved", "new_sites", "rerouted", "routes"});
   for (const auto& r : rec.repairs) {
-    std::vector<std::string> sites;
+    const bool cores = r.kind == ResourceKind::Cores;
+    std::vector<std::string> sites, routes;
     for (int v : r.new_sites) sites.push_back(g.vertex(v).name);
-    const std::string moved = fmt::format("{}", fmt::join(r.moved, ";"));
-    w.field(r.request_id).field(r.repair).field(g.vertex(r.site).name).field(r.broken_at);
-    w.field(r.repaired_at)
-        .field(r.start)
-        .field(moved)
-        .field(fmt::format("{}", fmt::join(sites, ";")))
+    for (const auto& route : r.routes) {
+      std::vector<std::string> edges;
+      for (int e : route) edges.push_back(g.edge(e).name);
+      routes.push_back(fmt::format("{}", fmt::join(edges, "+")));
+    }
+    w.field(r.request_id).field(r.repair).field(cores ? "cores" : "bandwidth");
+    w.field(cores ? g.vertex(r.resource).name : g.edge(r.resource).name).field(r.broken_at);
+    w.field(r.repaired_at).field(r.start).field(fmt::format("{}", fmt::join(r.moved, ";")));
+    w.field(fmt::format("{}", fmt::join(sites, ";")))
+        .field(fmt::format("{}", fmt::join(r.rerouted, ";")))
+        .field(fmt::format("{}", fmt::join(routes, ";")))
         .end_row();
   }
   return w.str();

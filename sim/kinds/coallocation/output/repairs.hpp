@@ -13,9 +13,12 @@
 
 namespace arsim::kinds::coallocation {
 
-// request_id,repair,site,broken_at,repaired_at,start,moved,new_sites: one row per modification,
-// by request id then repair; `moved` the components re-planned and `new_sites` their new sites,
-// both ';'-separated in the same order.
+// request_id,repair,kind,resource,broken_at,repaired_at,start,moved,new_sites,rerouted,routes: one
+// row per modification, by request id then repair; `kind` what failed (cores: a site, bandwidth: a
+// path) and `resource` its name; `moved` the components re-planned and `new_sites` their new sites,
+// both ';'-separated in the same order (empty after a path's failure); `rerouted` the pairs given a
+// new route and `routes` those routes, ';'-separated in the same order, each route's paths
+// '+'-separated as in requests.csv.
 std::string repairs_csv(const RunRecord& rec, const model::ResourceGraph& g);
 
 // What the metrics need of a repair.
