@@ -129,3 +129,28 @@ TEST(PathRepairCli, TheAuditorCatchesATamperedReroute) {
   expect_audit_catches(out, "reservations.csv", kept, "0,bandwidth,D1:B-X,D1,7200,10800,1,,,0",
                        "did not give back its old route's 'D1:B-X' (repair 0)");
 }
+
+// Request 0: 1 core on each of A, B and C, pairs 0-2 and 1-2 (1 Gbit/s each), routed A-X-C and
+// B-X-C (C-X holds 2 for both under one commit). Requests 1 and 2 make the run step to 9000 and
+// 9030 (path_fails). D1:A-X fails at 9000: pair 0-2 goes A-B, B-X, C-X (the only way round) from
+// 9060.07 under repair 1. D1:B-X fails at 9030, before that start: the first plan's B-X breaks,
+// and no route joins B and C any more, so the request is released. Repair 1's parts are given
+// back before they began: B-X's too, though its path is down at its start, is not broken.
+TEST(PathRepairCli, ARouteGivenBackBeforeItBeganIsNotBroken) {
+  const auto out =
+      run(scenario(scratch("path-moot"), {{"D1:A-X", "9000 0\n"}, {"D1:B-X", "9030 0\n"}},
+                   request("1,1,1", "0-2:1,1-2:1") + "1 UserA 0 0 5400 5400 3600 1 1 -\n"
+                                                     "2 UserA 0 0 5430 5430 3600 1 1 -\n"));
+  const std::string repairs = slurp(out / "repairs.csv");
+  EXPECT_EQ(column(repairs, "rerouted"), std::vector<std::string>{"0"});
+  EXPECT_EQ(column(repairs, "routes"), std::vector<std::string>{"D1:A-B+D1:B-X+D2:C-X"});
+  EXPECT_EQ(column(slurp(out / "releases.csv"), "broken_at"), std::vector<std::string>{"9030"});
+  const auto broken = request0(out, "broken_at"), released = request0(out, "released_at");
+  EXPECT_EQ(broken.at("D1:A-X@0"), "9000");
+  EXPECT_EQ(broken.at("D1:B-X@0"), "9030");
+  for (const char* part : {"D1:A-B@1", "D1:B-X@1", "D2:C-X@1"}) {
+    EXPECT_EQ(broken.at(part), "") << part;
+    EXPECT_LT(std::stod(released.at(part)), 9060) << part;
+  }
+  EXPECT_EQ(metric(out, "reservations_broken"), "2");
+}

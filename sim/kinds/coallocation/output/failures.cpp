@@ -23,6 +23,9 @@ std::string releases_csv(const RunRecord& rec) {
 
 std::optional<double> broken_from(double start, double end,
                                   const std::vector<const FailureRecord*>& failures) {
+  // Empty: given back before it began (a repair's part that a later repair or a release made
+  // moot before its start), it held nothing a failure could break.
+  if (!(end > start)) return std::nullopt;
   std::optional<double> out;
   for (const FailureRecord* f : failures)
     if (f->down < end && (!f->up || *f->up > start)) {
