@@ -35,6 +35,19 @@ ReservedRequest three_sites() {
   return r;
 }
 
+// {2, 2} on A and B under commit 7, the pair (1 Gbit/s) on A-X-B.
+ReservedRequest two_sites() {
+  ReservedRequest r;
+  r.request.est = r.request.lst = 1200;
+  r.request.duration = 600;
+  r.request.components = {{2}, {2}};
+  r.request.pairs = {{0, 1, 1}};
+  r.plan = {{1200, 1800}, {kA, kB}, {{kAX, kBX}}, 0};
+  r.component_ids = {7, 7};
+  r.pair_ids = {7};
+  return r;
+}
+
 TEST(Modification, RequestOfASiteFailure) {
   const auto r = three_sites();
   const auto m = modification_request(r, site(kA), {1300, 1800});
@@ -161,16 +174,8 @@ TEST(Modification, PartsToReleaseOfAPathFailure) {
 }
 
 TEST(Modification, AmountsAndApplyOfAReroute) {
-  // {2, 2} on A and B under commit 7, the pair (1 Gbit/s) on A-X-B. A-X fails; the modification
-  // routes the pair over A-B.
-  ReservedRequest r;
-  r.request.est = r.request.lst = 1200;
-  r.request.duration = 600;
-  r.request.components = {{2}, {2}};
-  r.request.pairs = {{0, 1, 1}};
-  r.plan = {{1200, 1800}, {kA, kB}, {{kAX, kBX}}, 0};
-  r.component_ids = {7, 7};
-  r.pair_ids = {7};
+  // A-X fails; the modification routes the pair over A-B.
+  auto r = two_sites();
   const auto m = modification_request(r, path(kAX), {1300, 1800});
   ASSERT_TRUE(m);
   const model::Plan p{{1300, 1800}, {kA, kB}, {{kAB}}, 0};
@@ -194,16 +199,8 @@ TEST(Modification, AmountsAndApplyOfAReroute) {
 }
 
 TEST(Modification, AmountsAndApplyOfAMove) {
-  // {2, 2} on A and B under commit 7, the pair (1 Gbit/s) on A-X-B. A fails; the modification
-  // moves c0 to C and routes C-X-B.
-  ReservedRequest r;
-  r.request.est = r.request.lst = 1200;
-  r.request.duration = 600;
-  r.request.components = {{2}, {2}};
-  r.request.pairs = {{0, 1, 1}};
-  r.plan = {{1200, 1800}, {kA, kB}, {{kAX, kBX}}, 0};
-  r.component_ids = {7, 7};
-  r.pair_ids = {7};
+  // A fails; the modification moves c0 to C and routes C-X-B.
+  auto r = two_sites();
   const auto m = modification_request(r, site(kA), {1300, 1800});
   ASSERT_TRUE(m);
   const model::Plan p{{1300, 1800}, {kC, kB}, {{kCX, kBX}}, 0};
