@@ -160,15 +160,16 @@ void check_old_parts(const RepairRow& x, const RequestRow& r, const Placement& p
   for (std::size_t l = 0; l < p.routes.size(); ++l)
     for (const auto& e : p.routes[l])
       (rerouted.count(static_cast<int>(l)) ? old : kept).insert({e, p.commits[l]});
-  for (const auto& [e, commit] : old) {
-    if (kept.count({e, commit})) continue;
+  for (const auto& part : old) {
+    if (kept.count(part)) continue;
     const auto res = std::find_if(reservations.begin(), reservations.end(), [&](const auto& y) {
-      return y.request_id == r.id && y.kind == "bandwidth" && y.resource == e && y.repair == commit;
+      return y.request_id == r.id && y.kind == "bandwidth" && y.resource == part.first &&
+             y.repair == part.second;
     });
     if (res == reservations.end() || !given_back(*res))
       violations.push_back(fmt::format(
           "{}: repair {} of request {} did not give back its old route's '{}' (repair {})", x.where,
-          x.repair, r.id, e, commit));
+          x.repair, r.id, part.first, part.second));
   }
   if (x.kind != "cores") return;
   const auto c_id = jobs.column("job_id"), c_site = jobs.column("allocated_resources"),
