@@ -9,7 +9,12 @@ namespace arsim::kinds::coallocation {
 std::string failures_csv(const RunRecord& rec) {
   metrics::CsvWriter w({"resource", "kind", "down", "up"});
   for (const auto& f : rec.failures) {
-    w.field(f.resource).field(f.link ? "link" : "host").field(f.down).field(f.up).end_row();
+    const char* kind = f.scope == FailureScope::Coordinator ? "coordinator"
+                       : f.scope == FailureScope::Control
+                           ? (f.link ? "control-link" : "control-host")
+                       : f.link ? "link"
+                                : "host";
+    w.field(f.resource).field(kind).field(f.down).field(f.up).end_row();
   }
   return w.str();
 }
@@ -24,6 +29,8 @@ std::string releases_csv(const RunRecord& rec) {
 std::optional<double> broken_from(double start, double end,
                                   const std::vector<const FailureRecord*>& failures) {
   std::optional<double> out;
+  // Nothing is left to break of a reservation given back before its start (end <= start).
+  if (!(end > start)) return out;
   for (const FailureRecord* f : failures)
     if (f->down < end && (!f->up || *f->up > start)) {
       const double at = std::max(start, f->down);

@@ -24,7 +24,8 @@ std::string releases_csv(const RunRecord& rec);
 
 // When a reservation over [start, end) on a resource with the given down intervals is broken: at
 // max(start, down) of the first failure it overlaps (down < end, and up unset or > start); none
-// when it overlaps none. What the RM's desk does (actors/reservation_desk.hpp).
+// when it overlaps none, or when end <= start (the auditor passes the release as the end: a
+// reservation given back before its start breaks nowhere). What the RM's desk does (actors/reservation_desk.hpp).
 std::optional<double> broken_from(double start, double end,
                                   const std::vector<const FailureRecord*>& failures);
 
