@@ -17,6 +17,7 @@
 #include <string>
 #include <utility>
 
+#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
@@ -29,14 +30,18 @@ namespace sg4 = simgrid::s4u;
 template <class T>
 class Courier {
  public:
-  explicit Courier(sg4::Mailbox* to) : to_(to), ready_(sg4::Semaphore::create(0)) {
+  explicit Courier(sg4::Mailbox* to, double retry = 1)
+      : to_(to), retry_(retry), ready_(sg4::Semaphore::create(0)) {
     if (!to_) throw std::invalid_argument("Courier: no mailbox");
+    if (!(retry_ > 0)) throw std::invalid_argument("Courier: retry must be > 0");
   }
 
   // Starts a courier to `to` on `host` (the sender's host, so messages take the sender's route).
-  // It is a daemon: it ends with the last regular actor of the run.
-  static std::shared_ptr<Courier> start(sg4::Mailbox* to, sg4::Host* host) {
-    auto courier = std::make_shared<Courier>(to);
+  // It is a daemon: it ends with the last regular actor of the run. A message that a failed link
+  // or host lost on its way is sent again `retry` seconds later, until it arrives: a courier
+  // delivers every message, in order (a receiver that is down gets it when it is back).
+  static std::shared_ptr<Courier> start(sg4::Mailbox* to, sg4::Host* host, double retry = 1) {
+    auto courier = std::make_shared<Courier>(to, retry);
     sg4::Actor::create("courier:" + to->get_name(), host, [courier]() { (*courier)(); });
     return courier;
   }
@@ -53,12 +58,21 @@ class Courier {
       ready_->acquire();
       auto [message, bytes] = std::move(queue_.front());
       queue_.pop_front();
-      to_->put(message.release(), static_cast<std::uint64_t>(bytes));  // the receiver owns it
+      for (;;) {
+        try {
+          to_->put(message.get(), static_cast<std::uint64_t>(bytes));
+          message.release();  // the receiver owns it
+          break;
+        } catch (const simgrid::NetworkFailureException&) {
+          sg4::this_actor::sleep_for(retry_);  // lost on its way: still ours, sent again
+        }
+      }
     }
   }
 
  private:
   sg4::Mailbox* to_;
+  double retry_;
   sg4::SemaphorePtr ready_;
   std::deque<std::pair<std::unique_ptr<T>, double>> queue_;
 };

@@ -85,6 +85,23 @@ bool failing_link(const PlatformView& view, const std::set<std::string>& control
   return std::any_of(edges.begin(), edges.end(), [&](const auto& e) { return e.name == name; });
 }
 
+// The host of a network RM that runs no other control actor: its RM restarts with its table when
+// the host comes back (docs/design/coallocation.md, Control-plane faults).
+bool network_rm_host(const PlatformView& view, const std::string& name) {
+  if (name == view.grc_host->get_name() || (view.user_host && name == view.user_host->get_name()))
+    return false;
+  return std::any_of(view.network_rm_hosts.begin(), view.network_rm_hosts.end(),
+                     [&](const auto& x) { return x.second->get_name() == name; });
+}
+
+// A link that carries control messages and no reserved path.
+bool control_link(const PlatformView& view, const std::set<std::string>& control,
+                  const std::string& name) {
+  const auto& edges = view.graph.edges();
+  return control.count(name) &&
+         std::none_of(edges.begin(), edges.end(), [&](const auto& e) { return e.name == name; });
+}
+
 }  // namespace
 
 void reject_failures(const std::string& file) {
@@ -103,16 +120,20 @@ void check_failure_profiles(PlatformView& view, const std::string& file) {
   for (const auto& p : found) {
     const bool link =
         p.mark == "LINK_AVAIL" || (p.mark == "state_file" && sg4::Link::by_name_or_null(p.element));
-    const bool ok =
-        link ? failing_link(view, links, p.element) : failing_host(view, control, p.element);
+    const bool on_control =
+        link ? control_link(view, links, p.element) : network_rm_host(view, p.element);
+    const bool ok = on_control || (link ? failing_link(view, links, p.element)
+                                        : failing_host(view, control, p.element));
     if (!ok)
       throw InputError(fmt::format(
           "{}:{}: {} of {}: arsim survives failures of compute-site hosts (a site of one host "
-          "that runs no coordinator, user or network RM) and of path links that no control "
-          "message crosses only; remove it or move it to such a host or link",
+          "that runs no coordinator, user or network RM), of path links that no control "
+          "message crosses, of network RMs' hosts and of control links only (a coordinator's "
+          "crash is failures.coordinator.*); remove it or move it to such a host or link",
           file, p.line, p.mark,
           p.element.empty() ? "an element the line does not name" : "'" + p.element + "'"));
     view.profiled.push_back(p.element);
+    view.control_profiled = view.control_profiled || on_control;
   }
 }
 

@@ -37,6 +37,8 @@ struct PlatformView {
   bool annotated = false;
   // Hosts and links with a failure (state) profile (ReadOptions::failures; failure_profiles.hpp).
   std::vector<std::string> profiled;
+  // Whether one of them is a network RM's host or a control link (control-plane faults).
+  bool control_profiled = false;
 
   int total_cores() const;
 };

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/kinds/coallocation/actors/reservation_desk.hpp"
+#include "sim/kinds/coallocation/output/failures.hpp"
 
 namespace arsim::kinds::coallocation {
 namespace {
@@ -63,6 +64,23 @@ TEST(FailureDesk, AFailureNothingOverlapsBreaksNothing) {
   ASSERT_EQ(at_end.size(), 1u);
   EXPECT_EQ(at_end[0].request_id, 8);
   EXPECT_EQ(at_end[0].broken_at, 300);
+}
+
+// The auditor's side (output/failures.hpp): the instant a reservation over [start, end) breaks.
+TEST(BrokenFrom, FirstOverlappingFailureFromTheLaterOfStartAndDown) {
+  const FailureRecord early{"h", false, FailureScope::Reserved, 50, 120};
+  const FailureRecord later{"h", false, FailureScope::Reserved, 150, std::nullopt};
+  EXPECT_EQ(broken_from(100, 200, {&early, &later}), 100);   // down before its start, up within
+  EXPECT_EQ(broken_from(130, 200, {&early, &later}), 150);   // the first ended before its start
+  EXPECT_EQ(broken_from(100, 150, {&later}), std::nullopt);  // down at its end: too late
+}
+
+// A reservation released before its start (the auditor passes the release as its end) breaks
+// nowhere, even on a resource down from before its release to after its start.
+TEST(BrokenFrom, AReservationGivenBackBeforeItsStartIsNotBroken) {
+  const FailureRecord down{"l", true, FailureScope::Reserved, 147338.26, 149522.17};
+  EXPECT_EQ(broken_from(147383.03, 147338.45, {&down}), std::nullopt);
+  EXPECT_EQ(broken_from(147383.03, 148275, {&down}), 147383.03);
 }
 
 }  // namespace

@@ -137,6 +137,12 @@ std::vector<scenario::KeySpec> Kind::keys() const {
           .about("mean time to failure of each path link that no control message crosses (annotated platforms; seeded stream `failure:link:<name>`); 0: links do not fail; with `failures.links.ttr`"),
       field("failures.links.ttr", &FailureKeys::links_ttr).implicit().at_least(0).at_most(1e12).in("s")
           .about("mean time to repair of a failed path link (s); > 0 exactly when `failures.links.ttf` is"),
+      field("failures.coordinator.ttf", &FailureKeys::coordinator_ttf).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to failure of each coordinator (GRC) process: it crashes, losing what it was deciding, and restarts after a drawn time to repair from its log (seeded stream `failure:coordinator:<name>`; `docs/design/coallocation.md`, Control-plane faults); 0: coordinators do not fail; with `failures.coordinator.ttr`"),
+      field("failures.coordinator.ttr", &FailureKeys::coordinator_ttr).implicit().at_least(0).at_most(1e12).in("s")
+          .about("mean time to restart of a crashed coordinator (s); > 0 exactly when `failures.coordinator.ttf` is"),
+      field("failures.retry", &FailureKeys::retry).implicit().above(0).at_most(1e6).in("s")
+          .about("with control-plane faults (a coordinator that crashes, or state profiles on a network RM's host or a control link): how long a sender waits before sending again a message that a failed link lost, and how long the GRC waits for an answer before counting it lost is `hold_timeout`"),
       field("failures.law", &FailureKeys::law).implicit().one_of({"exponential", "constant"})
           .about("law of the times to failure and to repair: `exponential` with the given means, or `constant` (each time is its mean)"),
   };

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "model/random.hpp"
 #include "sim/engine/catalog.hpp"
 #include "sim/engine/progress.hpp"
 #include "sim/engine/run_info.hpp"
@@ -17,6 +18,7 @@
 #include "sim/kinds/coallocation/actors/user.hpp"
 #include "sim/kinds/coallocation/config.hpp"
 #include "sim/kinds/coallocation/failures/board.hpp"
+#include "sim/kinds/coallocation/failures/coordinator_crashes.hpp"
 #include "sim/kinds/coallocation/failures/process.hpp"
 #include "sim/kinds/coallocation/output/auditor.hpp"
 #include "sim/kinds/coallocation/transfers/launcher.hpp"
@@ -31,7 +33,8 @@ namespace {
 
 // `transfers`: what the GRCs start the transfers of their committed plans with; null when off.
 void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec, RunContext ctx,
-                  const std::vector<model::Request>& requests, TransferStarter* transfers) {
+                  const std::vector<model::Request>& requests, TransferStarter* transfers,
+                  const FailureKeys& failure) {
   const auto& s = spec.settings;
   const auto& view = *ctx.platform;
   // With failures, every compute RM runs on the coordinator's host: its site's host may fail, the
@@ -39,14 +42,27 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
   for (int site : view.graph.sites())
     spawn<ComputeRm>("crm-" + view.graph.vertex(site).name,
                      ctx.failures ? view.grc_host : view.site_hosts.at(site).front(), ctx, site);
-  for (const auto& [domain, host] : view.network_rm_hosts)
-    spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
+  // A network RM whose host fails starts again with its table when the host is back.
+  for (const auto& [domain, host] : view.network_rm_hosts) {
+    auto rm = spawn<NetworkRm>("nrm-" + domain, host, ctx, domain);
+    if (ctx.control_faults) rm->set_auto_restart(true);
+  }
   const auto setups = coordinator_setups(s);
   for (std::size_t i = 0; i < setups.size(); ++i) {
     const auto& c = setups[i];
     const GrcConfig gc{c.decision, c.timing, c.name, static_cast<int>(i)};
-    spawn<Grc>(c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name, view.grc_host, ctx,
-               make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc, transfers);
+    const std::string name = c.name == kDefaultCoordinator ? "grc" : "grc-" + c.name;
+    auto grc = std::make_shared<Grc>(
+        ctx, make_planner(catalog, s, spec.single ? "" : spec.dir, c.name), gc, transfers);
+    auto actor = start_grc(grc, name, view.grc_host);
+    if (failure.coordinator_ttf > 0)
+      spawn<CoordinatorCrashes>(
+          "crashes-" + name, view.grc_host, grc, actor, name, failure.coordinator_ttf,
+          failure.coordinator_ttr, failure.law,
+          model::make_stream(scenario::read_config<scenario::ScenarioConfig>(s).seed,
+                             static_cast<std::uint64_t>(spec.run_index),
+                             "failure:coordinator:" + name),
+          *ctx.events);
   }
   // One user actor per user that has requests, in file order of the scenario's users.
   std::vector<std::string> names = s.users();
@@ -68,7 +84,8 @@ void start_actors(const engine::Catalog& catalog, const scenario::RunSpec& spec,
     if (mine.empty()) continue;
     auto& courier = couriers[coordinator_of(s, name)];
     if (!courier)
-      courier = User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host);
+      courier =
+          User::Submissions::start(grc_mailbox(coordinator_of(s, name)), view.user_host, ctx.retry);
     const Resubmission resubmission{resubmit_policy(s, name), next_id, ctx.events,
                                     ctx.failures != nullptr};
     spawn<User>("user-" + name, view.user_host, name, mine, courier, resubmission);
@@ -156,14 +173,16 @@ engine::RunOutcome Kind::run(const engine::Catalog& catalog, const scenario::Run
       transfers::start_transfers(s, spec.run_index, sim.view(), platform_file, counted);
   std::unique_ptr<FailureBoard> board;
   if (failures) {
-    board = std::make_unique<FailureBoard>(sim.view(), counted);
+    board = std::make_unique<FailureBoard>(sim.view(), counted, failure.retry);
     start_failure_processes(failure, sim.view(),
                             scenario::read_config<scenario::ScenarioConfig>(s).seed,
                             spec.run_index);
   }
   // With failures the actors record through the board, which hears the releases.
   EventSink& sink = board ? board->sink() : counted;
-  start_actors(catalog, spec, {&sim.view(), &sink, board.get()}, requests, transfers.get());
+  const bool control_faults = failure.coordinator_ttf > 0 || sim.view().control_profiled;
+  start_actors(catalog, spec, {&sim.view(), &sink, board.get(), control_faults, failure.retry},
+               requests, transfers.get(), failure);
   const double end = sim.run();
   if (board) board->finish();
   RunRecord record = recorder.finish(end);

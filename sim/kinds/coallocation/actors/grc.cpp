@@ -5,10 +5,13 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include <xbt/log.h>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+
+#include "sim/actors/receive.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator");
 
@@ -37,7 +40,9 @@ Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planne
       next_id_((static_cast<model::ReservationId>(config.index) << 40) + 1),
       inbox_(grc_mailbox(config.name)),
       availability_box_(sg4::Mailbox::by_name(grc_mailbox_name(config.name) + ":availability")),
-      vote_box_(sg4::Mailbox::by_name(grc_mailbox_name(config.name) + ":votes")) {
+      vote_box_(sg4::Mailbox::by_name(grc_mailbox_name(config.name) + ":votes")),
+      faults_(ctx.control_faults),
+      retry_(ctx.retry) {
   if (!ctx.platform || !ctx.events) throw std::invalid_argument("Grc: incomplete context");
   if (!(hold_timeout_ > 0)) throw std::invalid_argument("Grc: hold_timeout must be > 0");
   if (!(planning_delay_ >= 0)) throw std::invalid_argument("Grc: planning_delay must be >= 0");
@@ -47,8 +52,9 @@ Grc::Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planne
 
 void Grc::operator()() {
   sg4::Actor::self()->daemonize();
+  if (std::exchange(started_, true)) recover();
   for (;;) {
-    auto message = inbox_->get_unique<protocol::GrcMessage>();
+    auto message = actors::receive<protocol::GrcMessage>(inbox_);
     if (std::holds_alternative<protocol::Shutdown>(*message)) return;
     if (const auto* b = std::get_if<protocol::BrokenNotice>(message.get()))
       on_broken(*b);
@@ -60,8 +66,9 @@ void Grc::operator()() {
 std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>& frames) {
   const auto& g = ctx_.platform->graph;
   std::size_t asked = 0;
+  const std::uint64_t id = ++query_;
   auto ask = [&](sg4::Mailbox* rm) {
-    post(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_}},
+    post(rm, protocol::RmMessage{protocol::AvailabilityQuery{frames, availability_box_, id}},
          kControlMessageBytes);
     ++asked;
   };
@@ -73,8 +80,16 @@ std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>&
   for (const auto& f : frames)
     out.push_back(
         {f, std::vector<int>(g.vertex_count(), 0), std::vector<double>(g.edge_count(), 0)});
-  for (std::size_t i = 0; i < asked; ++i) {  // stage 2ii: replies arrive in any order
-    auto reply = availability_box_->get_unique<protocol::AvailabilityReply>();
+  // Stage 2ii: replies arrive in any order. With control-plane faults an RM that has not
+  // answered within hold_timeout is down or cut off: its resources count as having nothing free.
+  const double deadline = sg4::Engine::get_clock() + hold_timeout_;
+  for (std::size_t i = 0; i < asked;) {
+    auto reply =
+        faults_ ? actors::receive_until<protocol::AvailabilityReply>(availability_box_, deadline)
+                : availability_box_->get_unique<protocol::AvailabilityReply>();
+    if (!reply) break;
+    if (reply->query != id) continue;  // an answer to a query the GRC gave up on
+    ++i;
     for (std::size_t f = 0; f < frames.size(); ++f)
       for (std::size_t k = 0; k < reply->resources.size(); ++k) {
         const double free = reply->free[f][k];
@@ -87,11 +102,20 @@ std::vector<model::Availability> Grc::query(const std::vector<model::TimeFrame>&
   return out;
 }
 
-Grc::Votes Grc::collect_votes(std::size_t expected, model::ReservationId id) {
+Grc::Votes Grc::collect_votes(std::size_t expected, model::ReservationId id, double deadline) {
   Votes votes;
-  for (std::size_t i = 0; i < expected; ++i) {
-    auto vote = vote_box_->get_unique<protocol::Vote>();
-    if (vote->id != id) throw std::logic_error("Grc: a vote for another reservation arrived");
+  for (std::size_t i = 0; i < expected;) {
+    auto vote = faults_ ? actors::receive_until<protocol::Vote>(vote_box_, deadline)
+                        : vote_box_->get_unique<protocol::Vote>();
+    if (!vote) {  // lost, or its RM is down: the missing votes are refusals
+      votes.refused += static_cast<int>(expected - i);
+      break;
+    }
+    if (vote->id != id) {
+      if (!faults_) throw std::logic_error("Grc: a vote for another reservation arrived");
+      continue;  // late, for a commit the GRC gave up on
+    }
+    ++i;
     votes.refused += vote->ok ? 0 : 1;
     votes.started += vote->started ? 1 : 0;
   }
@@ -115,31 +139,39 @@ std::optional<model::ReservationId> Grc::commit_holds(const model::Request& r,
   const model::ReservationId id = next_id_++;
   const model::Plan p{frame, {}, {}, 0};  // what report_failure records of the attempt
   const double expiry = sg4::Engine::get_clock() + hold_timeout_;
+  open_ = OpenCommit{id, r.id, frame, repair, false, {}};
+  for (const auto& [box, amounts] : holds) open_->rms.push_back(box);
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box),
          protocol::RmMessage{protocol::HoldRequest{id, r.id, frame, amounts, expiry, vote_box_,
                                                    ctx_.failures ? inbox_ : nullptr, repair}},
          kControlMessageBytes);
-  if (const Votes votes = collect_votes(holds.size(), id); votes.refused > 0) {
+  if (const Votes votes = collect_votes(holds.size(), id, expiry); votes.refused > 0) {
     // A refusal anywhere aborts every hold of the plan, so nothing stays held until expiry.
     for (const auto& [box, amounts] : holds)
       post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::AbortRequest{id}},
            kControlMessageBytes);
     if (repair == 0) report_failure(r, p, AttemptPhase::Hold, holds.size(), votes);
+    open_.reset();
     return std::nullopt;
   }
+  open_->committing = true;
   for (const auto& [box, amounts] : holds)
     post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CommitRequest{id, vote_box_}},
          kControlMessageBytes);
   // Holds live hold_timeout seconds; a commit fails only if the round trip took longer. Then the
   // RMs that committed give their part back, and the plan counts as refused.
-  const Votes votes = collect_votes(holds.size(), id);
-  if (votes.refused == 0) return id;
+  // With control-plane faults a commit vote may be lost after its RM committed: the GRC waits a
+  // round trip's timeout, then cancels everywhere, which gives back what was committed.
+  const Votes votes = collect_votes(holds.size(), id, sg4::Engine::get_clock() + hold_timeout_);
+  if (votes.refused == 0) {
+    open_.reset();
+    return id;
+  }
   XBT_DEBUG("request %d: a commit came after its hold expired; cancelling the plan", r.id);
-  for (const auto& [box, amounts] : holds)
-    post(sg4::Mailbox::by_name(box), protocol::RmMessage{protocol::CancelRequest{id, r.id}},
-         kControlMessageBytes);
+  for (const auto& [box, amounts] : holds) tell(box, protocol::CancelRequest{id, r.id}, frame.end);
   if (repair == 0) report_failure(r, p, AttemptPhase::Commit, holds.size(), votes);
+  open_.reset();
   return std::nullopt;
 }
 
@@ -150,6 +182,8 @@ actors::Courier<protocol::Decision>& Grc::courier(sg4::Mailbox* user) {
 }
 
 void Grc::handle(const protocol::Submit& submit) {
+  deciding_ = submit;
+  tally_ = {};
   const model::Request& r = submit.request;
   const auto frames = coordinator_.frames(r);
   auto availability = query(frames);
@@ -163,11 +197,13 @@ void Grc::handle(const protocol::Submit& submit) {
   while (!committed) {
     auto p = plans.next_plan();
     if (!p) break;
+    tally_ = plans.tally();
     if (const auto id = reserve(r, *p)) {
       committed = std::move(p);
       committed_id = *id;
     }
   }
+  const Atomic atomic(*this);
   RequestRecord rec =
       decided_request(r, plans.tally(), std::move(committed), sg4::Engine::get_clock(), name_);
   const bool accepted = rec.outcome == Outcome::Accepted;
@@ -194,6 +230,7 @@ void Grc::handle(const protocol::Submit& submit) {
     accepted_.emplace(r.id, std::move(a));
   }
   ctx_.events->on(RequestDecided{std::move(rec)});
+  deciding_.reset();
 }
 
 void Grc::on_broken(const protocol::BrokenNotice& notice) {
@@ -201,15 +238,18 @@ void Grc::on_broken(const protocol::BrokenNotice& notice) {
   if (it == accepted_.end()) return;  // released already: another of its parts broke too
   if (!holds_part(it->second.reserved, notice.cores, notice.resource))
     return;  // a part a modification replaced already: it breaks nothing the request still uses
-  if (modify(it->second, notice)) return;
+  repairing_ = notice;
+  const bool repaired = modify(it->second, notice);
+  repairing_.reset();
+  if (repaired) return;
+  const Atomic atomic(*this);
   const Accepted a = std::move(it->second);
   accepted_.erase(it);
   const double now = sg4::Engine::get_clock();
   XBT_DEBUG("request %d broke at %g; releasing it on %zu RM(s)", notice.request_id, notice.at,
             a.rms.size());
   for (const auto& box : a.rms)
-    post(sg4::Mailbox::by_name(box),
-         protocol::RmMessage{protocol::ReleaseRequest{notice.request_id}}, kControlMessageBytes);
+    tell(box, protocol::ReleaseRequest{notice.request_id}, a.reserved.plan.frame.end);
   courier(a.user).send({notice.request_id, false, a.reserved.plan.frame, now, true},
                        kControlMessageBytes);
   ctx_.events->on(RequestReleased{{notice.request_id, notice.at, now}});

@@ -26,9 +26,35 @@ class Grc {
   // `transfers`: null when transfers are off; otherwise it must outlive the run.
   Grc(RunContext ctx, std::shared_ptr<schedulers::CoallocationPlanner> planner, GrcConfig config,
       TransferStarter* transfers = nullptr);
+  // The GRC's loop. A coordinator's crash (failures/coordinator_crashes.hpp) kills the actor and
+  // starts it again with the same object: its log (accepted requests, ids, the commit under way)
+  // survives, and recover() settles what the crash interrupted before it reads its inbox again.
   void operator()();
+  // Whether a crash may land now: not while the GRC records a decision, a release or a repair
+  // (steps that take no simulated time, so a crash waits for them at the same instant).
+  bool interruptible() const { return !atomic_; }
 
  private:
+  // Marks a step a crash must not cut in two.
+  class Atomic {
+   public:
+    explicit Atomic(Grc& g) : g_(g) { g_.atomic_ = true; }
+    ~Atomic() { g_.atomic_ = false; }
+    Atomic(const Atomic&) = delete;
+    Atomic& operator=(const Atomic&) = delete;
+
+   private:
+    Grc& g_;
+  };
+  // grc_recovery.cpp (docs/design/coallocation.md, Control-plane faults): presumed abort. The
+  // commit under way is cancelled on every RM it involved (what was committed is given back,
+  // holds expire); the request being decided is rejected and its user told; a notice being
+  // handled is handled again.
+  void recover();
+  // Sends what must reach RM mailbox `box` (a cancel or a release of reservations that end by
+  // `until`): with control-plane faults again and again until it arrives or `until` has passed;
+  // otherwise posted.
+  void tell(const std::string& box, protocol::RmMessage message, double until);
   void handle(const protocol::Submit& submit);
   // Monitoring (GridARS §5; docs/design/coallocation.md, Failures): what the GRC does when an RM
   // reports a broken part of an accepted request. A site's or a path's failure is repaired by a
@@ -56,7 +82,8 @@ class Grc {
     int refused = 0;
     int started = 0;  // refusals because the frame had begun
   };
-  Votes collect_votes(std::size_t expected, model::ReservationId id);
+  // With control-plane faults a vote that has not come by `deadline` is lost: a refusal.
+  Votes collect_votes(std::size_t expected, model::ReservationId id, double deadline);
   void report_failure(const model::Request& r, const model::Plan& p, AttemptPhase phase,
                       std::size_t rms, const Votes& votes);
   // Decisions go through one courier per user mailbox (sim/actors/courier.hpp): users read them
@@ -86,6 +113,27 @@ class Grc {
   };
   std::map<int, Accepted> accepted_;
   std::size_t prune_at_ = 64;
+
+  // Control-plane faults (RunContext::control_faults): answers are awaited until a deadline.
+  bool faults_;
+  double retry_;
+  std::uint64_t query_ = 0;  // the last availability query: replies to older ones are stale
+  bool started_ = false;     // operator() ran before: this run of it is a restart
+  bool atomic_ = false;
+  // The GRC's log, what a crash cannot erase: the commit under way (its id and RMs), and what
+  // the GRC was doing (deciding a submission or handling a notice).
+  struct OpenCommit {
+    model::ReservationId id = 0;
+    int request_id = -1;
+    model::TimeFrame frame;
+    int repair = 0;           // as HoldRequest::repair
+    bool committing = false;  // phase two began
+    std::vector<std::string> rms;
+  };
+  std::optional<OpenCommit> open_;
+  std::optional<protocol::Submit> deciding_;
+  PlanningTally tally_;  // of the request being decided, as of its last plan tried
+  std::optional<protocol::BrokenNotice> repairing_;
 };
 
 }  // namespace arsim::kinds::coallocation

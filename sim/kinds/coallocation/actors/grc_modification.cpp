@@ -64,6 +64,7 @@ bool Grc::modify(Accepted& a, const protocol::BrokenNotice& notice) {
   const HoldPlan holds = split_by_rm(g, modification_amounts(*m, *ok));
   const auto id = commit_holds(m->request, frame, holds, a.repairs + 1);
   if (!id) return false;
+  const Atomic atomic(*this);
   give_back(a, *m);
   RepairRecord rec = repair_record(*m, *ok);
   rec.request_id = notice.request_id;
@@ -85,10 +86,9 @@ void Grc::give_back(const Accepted& a, const Modification& m) {
   for (const Part& part : parts_to_release(a.reserved, m))
     per_rm[{rm_of(ctx_.platform->graph, part), part.id}].push_back(part.resource);
   for (auto& [key, resources] : per_rm)
-    post(sg4::Mailbox::by_name(key.first),
-         protocol::RmMessage{
-             protocol::ReleasePartRequest{a.reserved.request.id, key.second, std::move(resources)}},
-         kControlMessageBytes);
+    tell(key.first,
+         protocol::ReleasePartRequest{a.reserved.request.id, key.second, std::move(resources)},
+         a.reserved.plan.frame.end);
 }
 
 }  // namespace arsim::kinds::coallocation

@@ -2,6 +2,7 @@
 // variant type and is read with get_unique, so ownership is explicit and no void* is cast.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
@@ -44,10 +45,12 @@ struct Amount {
 struct AvailabilityQuery {
   std::vector<model::TimeFrame> frames;
   sg4::Mailbox* reply = nullptr;
+  std::uint64_t query = 0;  // the GRC's number of the query, echoed: late replies are told apart
 };
 
 // RM -> GRC: free[f][i] is the free capacity of resource `resources[i]` over frame f.
 struct AvailabilityReply {
+  std::uint64_t query = 0;
   bool cores = true;  // what the resources are: vertex ids (cores) or edge ids (bandwidth)
   std::vector<int> resources;
   std::vector<std::vector<double>> free;

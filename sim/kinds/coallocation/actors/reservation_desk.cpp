@@ -20,6 +20,7 @@ ReservationDesk::ReservationDesk(ResourceKind kind,
 protocol::AvailabilityReply ReservationDesk::availability(const protocol::AvailabilityQuery& q,
                                                           double now) {
   protocol::AvailabilityReply reply;
+  reply.query = q.query;
   reply.cores = kind_ == ResourceKind::Cores;
   reply.resources = resources_;
   reply.free.assign(q.frames.size(), std::vector<double>(resources_.size()));

@@ -4,6 +4,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include "sim/actors/receive.hpp"
+
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop");
 
 namespace arsim::kinds::coallocation {
@@ -12,7 +14,7 @@ void serve_reservations(ReservationDesk& desk, sg4::Mailbox* mailbox, EventSink&
                         const CommitHook& on_commit, const CommitHook& on_cancel) {
   desk.set_host(sg4::Host::current());  // where its monitoring notices leave from
   for (;;) {
-    auto message = mailbox->get_unique<protocol::RmMessage>();
+    auto message = actors::receive<protocol::RmMessage>(mailbox);
     const double now = sg4::Engine::get_clock();
     if (std::holds_alternative<protocol::Shutdown>(*message)) return;
     if (auto* q = std::get_if<protocol::AvailabilityQuery>(message.get())) {

@@ -24,6 +24,11 @@ struct RunContext {
   EventSink* events = nullptr;  // where the actors report (output/events.hpp)
   // With failures (failures/board.hpp): the RMs attach their desks to it. Null without.
   FailureBoard* failures = nullptr;
+  // Control-plane faults (docs/design/coallocation.md): a coordinator may crash, a network RM's
+  // host or a control link may fail. The GRC then waits for answers only until a deadline and
+  // sends what must arrive (cancels, releases, notices) again every `retry` seconds until it does.
+  bool control_faults = false;
+  double retry = 1;
 };
 
 // Mailbox names, in one place so senders and receivers agree.

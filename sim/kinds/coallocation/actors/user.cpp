@@ -9,6 +9,8 @@
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "sim/actors/receive.hpp"
+
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_user, arsim, "Grid users");
 
 namespace arsim::kinds::coallocation {
@@ -45,7 +47,7 @@ void User::submit_all(sg4::Mailbox* inbox) {
   }
   // Without a policy a released request is lost: its notice needs no answer.
   while (decided_ < requests_.size()) {
-    const auto d = inbox->get_unique<protocol::Decision>();
+    const auto d = actors::receive<protocol::Decision>(inbox);
     if (d->released) continue;
     ++decided_;
     accepted_ += d->accepted ? 1 : 0;
@@ -90,7 +92,14 @@ void User::submit_and_resubmit(sg4::Mailbox* inbox) {
                          : !held.empty() ? first_end()->second.second
                                          : -1;
     const double timeout = until < 0 ? -1 : until - now;
-    if (sg4::Comm::wait_any_for({receive}, timeout) < 0) {
+    ssize_t done = -1;
+    try {
+      done = sg4::Comm::wait_any_for({receive}, timeout);
+    } catch (const simgrid::NetworkFailureException&) {
+      receive = nullptr;  // a failed control link cut the decision: its courier sends it again
+      continue;
+    }
+    if (done < 0) {
       if (submission_next)
         submit_next();
       else

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
 
 #include <xbt/log.h>
+#include <simgrid/Exception.hpp>
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -27,8 +29,8 @@ namespace {
 FailureBoard* current = nullptr;
 }  // namespace
 
-FailureBoard::FailureBoard(const platform::PlatformView& view, EventSink& events)
-    : events_(events) {
+FailureBoard::FailureBoard(const platform::PlatformView& view, EventSink& events, double retry)
+    : events_(events), retry_(retry) {
   const auto& g = view.graph;
   for (int site : g.sites())
     for (const sg4::Host* h : view.site_hosts.at(site))
@@ -37,6 +39,9 @@ FailureBoard::FailureBoard(const platform::PlatformView& view, EventSink& events
     resources_[g.edge(e).name] = {ResourceKind::Bandwidth, e};
     links_.insert(g.edge(e).name);
   }
+  // The control elements with a profile (platform/failure_profiles.hpp accepted no other).
+  for (const auto& name : view.profiled)
+    if (!resources_.count(name)) control_.insert(name);
   static std::once_flag connected;
   std::call_once(connected, [] {
     sg4::Host::on_state_change_cb([](const sg4::Host& h) {
@@ -60,6 +65,7 @@ void FailureBoard::attach(std::shared_ptr<ReservationDesk> desk) {
 
 // Runs in SimGrid's maestro, between actors' steps: it only updates tables and records.
 void FailureBoard::changed(const std::string& name, bool on) {
+  if (control_.count(name)) return control_changed(name, on);
   const auto it = resources_.find(name);
   // Only sites' hosts and paths may fail (platform/failure_profiles.hpp); a repeated state is
   // no change.
@@ -72,7 +78,7 @@ void FailureBoard::changed(const std::string& name, bool on) {
     events_.on(ResourceRepaired{name, now});
   } else {
     down_.insert(name);
-    events_.on(ResourceFailed{{name, link, now, std::nullopt}});
+    events_.on(ResourceFailed{{name, link, FailureScope::Reserved, now, std::nullopt}});
   }
   const auto [kind, resource] = it->second;
   const std::uint64_t outage = on ? 0 : ++outages_[name];
@@ -87,6 +93,26 @@ void FailureBoard::changed(const std::string& name, bool on) {
         watch(name, outage, d, r, starts);
       });
   }
+}
+
+// A network RM's host or a control link: recorded. A host coming back runs what waited for it.
+void FailureBoard::control_changed(const std::string& name, bool on) {
+  if (down_.count(name) == static_cast<std::size_t>(!on)) return;
+  const double now = sg4::Engine::get_clock();
+  const bool link = sg4::Link::by_name_or_null(name) != nullptr;
+  XBT_DEBUG("control %s '%s' %s", link ? "link" : "host", name.c_str(), on ? "back up" : "down");
+  if (!on) {
+    down_.insert(name);
+    events_.on(ResourceFailed{{name, link, FailureScope::Control, now, std::nullopt}});
+    return;
+  }
+  down_.erase(name);
+  events_.on(ResourceRepaired{name, now});
+  const auto it = deferred_.find(name);
+  if (it == deferred_.end()) return;
+  for (auto& p : it->second) pending_.push_back(std::move(p));
+  deferred_.erase(it);
+  simgrid::kernel::timer::Timer::set(now, [] { start_pending(); });
 }
 
 // A daemon: the run does not wait for reservations that begin after its last job.
@@ -119,6 +145,11 @@ void FailureBoard::committed(const ReservationRecord& r) {
 }
 
 void FailureBoard::launch(std::string name, sg4::Host* host, std::function<void()> body) {
+  // An RM's host that is down starts nothing: its notices leave when it is back up.
+  if (!host->is_on()) {
+    deferred_[host->get_name()].push_back({std::move(name), host, std::move(body)});
+    return;
+  }
   pending_.push_back({std::move(name), host, std::move(body)});
   // An actor created in a link's state signal is never scheduled (SimGrid 3.32); one created by
   // a timer is, as delayed actors are.
@@ -165,12 +196,26 @@ void FailureBoard::report_broken(const ReservationDesk& desk,
     // release), so the run does not end in between.
     launch("monitor-" + std::to_string(notice.request_id), desk.host(),
            [this, grc, notice, end = r.frame.end] {
-             grc->put(new protocol::GrcMessage{notice},
-                      static_cast<std::uint64_t>(kControlMessageBytes));
+             send_notice(grc, notice);
              std::unique_lock lock(*mutex_);
              while (unreleased(notice.request_id) && sg4::Engine::get_clock() < end)
                released_->wait_until(lock, end);
            });
+  }
+}
+
+void FailureBoard::send_notice(sg4::Mailbox* grc, const protocol::BrokenNotice& notice) {
+  // A failed control link loses it on its way: sent again until it arrives (a GRC that crashed
+  // reads it when it is back).
+  for (;;) {
+    auto message = std::make_unique<protocol::GrcMessage>(notice);
+    try {
+      grc->put(message.get(), static_cast<std::uint64_t>(kControlMessageBytes));
+      message.release();  // the GRC owns it
+      return;
+    } catch (const simgrid::NetworkFailureException&) {
+      sg4::this_actor::sleep_for(retry_);
+    }
   }
 }
 

@@ -36,7 +36,8 @@ class FailureBoard {
  public:
   // Listens to SimGrid's host and link state changes until destroyed (one board at a time).
   // `events` gets the failures, repairs and broken reservations.
-  FailureBoard(const platform::PlatformView& view, EventSink& events);
+  // A notice that a failed control link lost is sent again `retry` seconds later.
+  FailureBoard(const platform::PlatformView& view, EventSink& events, double retry = 1);
   ~FailureBoard();
   FailureBoard(const FailureBoard&) = delete;
   FailureBoard& operator=(const FailureBoard&) = delete;
@@ -65,6 +66,9 @@ class FailureBoard {
   };
 
   void changed(const std::string& name, bool on);
+  void control_changed(const std::string& name, bool on);
+  // Puts `notice` into `grc`, again and again until it arrives whole.
+  void send_notice(sg4::Mailbox* grc, const protocol::BrokenNotice& notice);
   // Starts an actor now: at once from an actor, through a kernel timer due now from maestro.
   void launch(std::string name, sg4::Host* host, std::function<void()> body);
   // Breaks, at each of `starts`, what begins then on `resource` of `desk` while outage `outage`
@@ -83,6 +87,8 @@ class FailureBoard {
   // Per host or link name: the resource it is to its RM (a site vertex or a path edge).
   std::map<std::string, std::pair<ResourceKind, int>> resources_;
   std::set<std::string> links_;
+  std::set<std::string> control_;  // network RMs' hosts and control links that may fail
+  double retry_;
   std::vector<std::shared_ptr<ReservationDesk>> desks_;
   std::set<std::string> down_;
   std::map<std::string, std::uint64_t> outages_;  // per name, how many times it went down
@@ -93,7 +99,8 @@ class FailureBoard {
     sg4::Host* host;
     std::function<void()> body;
   };
-  std::vector<Pending> pending_;  // actors to start, in order
+  std::vector<Pending> pending_;                          // actors to start, in order
+  std::map<std::string, std::vector<Pending>> deferred_;  // per host down: to start once it is up
   sg4::MutexPtr mutex_ = sg4::Mutex::create();
   sg4::ConditionVariablePtr released_ = sg4::ConditionVariable::create();
   bool waking_ = false;  // a wake-up of the messengers is due at this instant

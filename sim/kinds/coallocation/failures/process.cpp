@@ -57,9 +57,13 @@ FailureKeys failure_keys(const scenario::Settings& s) {
   // The keys are implicit (keys.cpp): a scenario without them keeps its scenario hash.
   const auto k = scenario::read_config<FailureKeys>(s);
   const std::pair<const char*, const char*> pairs[] = {
-      {"failures.hosts.ttf", "failures.hosts.ttr"}, {"failures.links.ttf", "failures.links.ttr"}};
-  const double values[][2] = {{k.hosts_ttf, k.hosts_ttr}, {k.links_ttf, k.links_ttr}};
-  for (int i = 0; i < 2; ++i)
+      {"failures.hosts.ttf", "failures.hosts.ttr"},
+      {"failures.links.ttf", "failures.links.ttr"},
+      {"failures.coordinator.ttf", "failures.coordinator.ttr"}};
+  const double values[][2] = {{k.hosts_ttf, k.hosts_ttr},
+                              {k.links_ttf, k.links_ttr},
+                              {k.coordinator_ttf, k.coordinator_ttr}};
+  for (int i = 0; i < 3; ++i)
     if ((values[i][0] > 0) != (values[i][1] > 0))
       s.fail_message(values[i][0] > 0 ? pairs[i].first : pairs[i].second,
                      std::string("a time to failure needs a time to repair, and the other way "
@@ -69,7 +73,7 @@ FailureKeys failure_keys(const scenario::Settings& s) {
 }
 
 bool seeded_failures(const FailureKeys& k) {
-  return k.hosts_ttf > 0 || k.links_ttf > 0;
+  return k.hosts_ttf > 0 || k.links_ttf > 0 || k.coordinator_ttf > 0;
 }
 
 double draw_duration(const std::string& law, double mean, std::mt19937_64& rng) {

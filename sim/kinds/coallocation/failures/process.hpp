@@ -17,9 +17,11 @@ namespace arsim::kinds::coallocation {
 
 // The failures.* keys; a mean of 0 switches its class off.
 struct FailureKeys {
-  double hosts_ttf = 0, hosts_ttr = 0;  // s
-  double links_ttf = 0, links_ttr = 0;  // s
-  std::string law = "exponential";      // exponential (the means) or constant
+  double hosts_ttf = 0, hosts_ttr = 0;              // s
+  double links_ttf = 0, links_ttr = 0;              // s
+  double coordinator_ttf = 0, coordinator_ttr = 0;  // s: crashes of the GRC processes
+  double retry = 1;  // s: a reliable control message lost by a failed link is sent again then
+  std::string law = "exponential";  // exponential (the means) or constant
 };
 
 // Validates the keys (an InputError at the key's location); `arsim check` calls it too.

@@ -31,17 +31,24 @@ std::vector<FailureRecord> read_failures(const metrics::CsvTable& t, const SiteH
     const auto down = base::parse_double(f[t.column("down")]);
     const std::string& up_text = f[t.column("up")];
     const auto up = base::parse_double(up_text);
-    const bool link = kind == "link";
-    const bool known = link ? g.find_edge(name).has_value() : site_hosts.count(name) > 0;
-    if ((kind != "host" && !link) || !known || !down || (!up_text.empty() && !up) ||
-        (up && !(*up > *down))) {
+    const bool link = kind == "link" || kind == "control-link";
+    const FailureScope scope = kind == "coordinator" ? FailureScope::Coordinator
+                               : kind == "control-host" || kind == "control-link"
+                                   ? FailureScope::Control
+                                   : FailureScope::Reserved;
+    // A control element carries no reservation: neither a compute site's host nor a path.
+    const bool reserved = link ? g.find_edge(name).has_value() : site_hosts.count(name) > 0;
+    const bool known = scope == FailureScope::Coordinator ||
+                       (scope == FailureScope::Control ? !reserved : reserved);
+    if ((kind != "host" && kind != "link" && scope == FailureScope::Reserved) || !known || !down ||
+        (!up_text.empty() && !up) || (up && !(*up > *down))) {
       violations.push_back(fmt::format(
-          "{}: '{}' ({}) down over [{}, {}) is not a compute-site host or a path of the platform "
-          "down over a non-empty interval",
+          "{}: '{}' ({}) down over [{}, {}) is not a compute-site host, a path, a control host or "
+          "link of the platform, or a coordinator, down over a non-empty interval",
           t.where(i), name, kind, f[t.column("down")], up_text));
       continue;
     }
-    out.push_back({name, link, *down, up_text.empty() ? std::nullopt : up});
+    out.push_back({name, link, scope, *down, up_text.empty() ? std::nullopt : up});
   }
   return out;
 }
@@ -87,7 +94,9 @@ std::vector<SummaryRow> check_failures(const metrics::CsvTable& failures,
   const auto list = read_failures(failures, hosts, g, violations);
   // The failures of each resource as its RM sees it: a site's are its hosts', a path's its own.
   std::map<std::string, std::vector<const FailureRecord*>> of_host, of_resource;
-  for (const auto& f : list) (f.link ? of_resource : of_host)[f.resource].push_back(&f);
+  for (const auto& f : list)
+    if (f.scope == FailureScope::Reserved)
+      (f.link ? of_resource : of_host)[f.resource].push_back(&f);
   for (const auto& [site, of_site] : hosts)
     for (const auto& [host, cores] : of_site)
       for (const FailureRecord* f : of_host[host]) of_resource[site].push_back(f);

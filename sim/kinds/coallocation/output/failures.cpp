@@ -9,7 +9,12 @@ namespace arsim::kinds::coallocation {
 std::string failures_csv(const RunRecord& rec) {
   metrics::CsvWriter w({"resource", "kind", "down", "up"});
   for (const auto& f : rec.failures) {
-    w.field(f.resource).field(f.link ? "link" : "host").field(f.down).field(f.up).end_row();
+    const char* kind = f.scope == FailureScope::Coordinator ? "coordinator"
+                       : f.scope == FailureScope::Control
+                           ? (f.link ? "control-link" : "control-host")
+                       : f.link ? "link"
+                                : "host";
+    w.field(f.resource).field(kind).field(f.down).field(f.up).end_row();
   }
   return w.str();
 }

@@ -128,9 +128,13 @@ struct ReleaseRecord {
 
 // A host or path link that was down over [down, up); no `up` when it was still down when the run
 // ended (failures/board.hpp).
+// What failed: a reserved resource (a compute site's host, a path link), a part of the control
+// network (a network RM's host, a control link), or a coordinator's process.
+enum class FailureScope { Reserved, Control, Coordinator };
 struct FailureRecord {
-  std::string resource;  // the SimGrid host or link name
+  std::string resource;  // the SimGrid host or link name; a coordinator's name
   bool link = false;     // kind: host or link
+  FailureScope scope = FailureScope::Reserved;
   double down = 0;
   std::optional<double> up;
 };
