@@ -19,10 +19,12 @@ void reject_failures(const std::string& file);
 
 // Checks every state profile of `file` against the view read from it and records the elements
 // in view.profiled. A profile is accepted on the host of a compute site made of that host alone
-// that runs no control actor (coordinator, users, network RMs), and on a path link that no route
-// between control hosts crosses. Anything else is refused (InputError naming file, line and
-// element): arsim does not survive the loss of its control plane, nor of one host of a site of
-// several (the site's reservation table counts its cores as one pool).
+// that runs no control actor (coordinator, users, network RMs), on a path link that no route
+// between control hosts crosses, and on the control plane's network RM hosts and control links
+// (view.control_profiled; docs/design/coallocation.md, Control-plane faults). Anything else is
+// refused (InputError naming file, line and element): the coordinator's and users' hosts (a
+// coordinator's crash is failures.coordinator.*), a path control messages cross, one host of a
+// site of several (the site's reservation table counts its cores as one pool).
 void check_failure_profiles(PlatformView& view, const std::string& file);
 
 // The hosts and links a seeded failure process may switch off: what check_failure_profiles would

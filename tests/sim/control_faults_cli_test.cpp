@@ -12,6 +12,8 @@
 // message after the GRC sent it at c = T - 2m.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/sim/failures_support.hpp"
 
 using namespace arsim_test;            // NOLINT: the helpers of every end-to-end test
@@ -136,4 +138,32 @@ TEST(ControlFaultsCli, ACoordinatorsHostProfileAndAHalfSetCrashProcessAreRefused
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_NE(r.output.find("failures.coordinator.ttr"), std::string::npos) << r.output;
   EXPECT_EQ(lines(r.output), 1u) << r.output;
+}
+
+// A coordinator crashing while it repairs: A fails at 9000 and the GRC plans, holds and commits a
+// modification (a few control round trips, under a second); it crashes 0.2 s into it and restarts
+// 10 s later. Recovery cancels what the interrupted modification had opened and handles the
+// notice again: a new modification whose parts start at the restart + the hold timeout (no
+// planning delay). Nothing of the interrupted one stays: every repair row starts then.
+TEST(ControlFaultsCli, ACoordinatorCrashingWhileItRepairsRepairsAfterItsRestart) {
+  const auto out =
+      run(scenario(scratch("ctl-grc-repair"), {{"A", "9000 0\n"}}, request("2,2", "0-1:1"),
+                   "  <failures coordinator.ttf=\"9000.2\" coordinator.ttr=\"10\" "
+                   "law=\"constant\"/>\n"));
+  const double restart = 9000.2 + 10;
+  const std::string repairs = slurp(out / "repairs.csv");
+  ASSERT_EQ(lines(repairs), 2u) << repairs;
+  EXPECT_EQ(column(repairs, "new_sites"), std::vector<std::string>{"C"});
+  EXPECT_NEAR(std::stod(column(repairs, "start")[0]), restart + kHoldTimeout, kTol);
+  EXPECT_GT(std::stod(column(repairs, "repaired_at")[0]), restart);
+  const std::string reservations = slurp(out / "reservations.csv");
+  const auto repair = column(reservations, "repair");
+  const auto start = column(reservations, "start");
+  for (std::size_t i = 0; i < repair.size(); ++i) {
+    if (repair[i] == "0") continue;
+    EXPECT_NEAR(std::stod(start[i]), restart + kHoldTimeout, kTol);
+  }
+  EXPECT_EQ(std::count(repair.begin(), repair.end(), "1"), 3) << reservations;  // C, B-X, C-X
+  const std::string failures = slurp(out / "failures.csv");
+  EXPECT_EQ(failures, "resource,kind,down,up\nA,host,9000,\ngrc,coordinator,9000.2,9010.2\n");
 }

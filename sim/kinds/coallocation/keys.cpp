@@ -142,7 +142,7 @@ std::vector<scenario::KeySpec> Kind::keys() const {
       field("failures.coordinator.ttr", &FailureKeys::coordinator_ttr).implicit().at_least(0).at_most(1e12).in("s")
           .about("mean time to restart of a crashed coordinator (s); > 0 exactly when `failures.coordinator.ttf` is"),
       field("failures.retry", &FailureKeys::retry).implicit().above(0).at_most(1e6).in("s")
-          .about("with control-plane faults (a coordinator that crashes, or state profiles on a network RM's host or a control link): how long a sender waits before sending again a message that a failed link lost, and how long the GRC waits for an answer before counting it lost is `hold_timeout`"),
+          .about("with control-plane faults (a coordinator that crashes, or state profiles on a network RM's host or a control link): how long a sender waits before sending again a cancel, release, notice, submission or decision that a failed link lost (the GRC waits `hold_timeout` for an answer before counting it lost)"),
       field("failures.law", &FailureKeys::law).implicit().one_of({"exponential", "constant"})
           .about("law of the times to failure and to repair: `exponential` with the given means, or `constant` (each time is its mean)"),
   };

@@ -48,13 +48,16 @@ void Grc::tell(const std::string& box, protocol::RmMessage message, double until
 void Grc::recover() {
   const double now = sg4::Engine::get_clock();
   std::optional<Atomic> atomic(std::in_place, *this);
-  // Presumed abort: the log does not say the commit succeeded, so it did not. An RM that
-  // committed its part gives it back; one that only held it lets the hold expire.
+  // Presumed abort: the log does not say the commit succeeded, so it did not. Every RM of it
+  // drops its hold (the capacity is free again at once, not at the hold's expiry) and gives back
+  // what it committed.
   if (const auto open = std::exchange(open_, std::nullopt)) {
     XBT_DEBUG("restart at %g: cancelling commit %llu of request %d on %zu RM(s)", now,
               static_cast<unsigned long long>(open->id), open->request_id, open->rms.size());
-    for (const auto& box : open->rms)
+    for (const auto& box : open->rms) {
+      tell(box, protocol::AbortRequest{open->id}, open->frame.end);  // what is only held
       tell(box, protocol::CancelRequest{open->id, open->request_id}, open->frame.end);
+    }
     // The plan failed as if every vote had been lost (collect_votes): a refusal of each RM.
     const int rms = static_cast<int>(open->rms.size());
     if (open->repair == 0)

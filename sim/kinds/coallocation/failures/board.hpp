@@ -4,6 +4,9 @@
 // the resource, whose ReservationDesk breaks the reservations the failure overlaps and refuses
 // new ones while the resource is down.
 //
+// Network RMs' hosts and control links may fail too (control-plane faults): the board records
+// them, and what an RM whose host is down would start waits until the host is back.
+//
 // The RMs do not die with their resources: in a run with failures every compute RM runs on the
 // coordinator's host (a control host, which never fails), its state being the reservation table,
 // not the site's host. Jobs still compute on the site's hosts and are killed when one fails.
