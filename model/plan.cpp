@@ -1,5 +1,6 @@
 #include "model/plan.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -90,6 +91,18 @@ std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
       return fmt::format("edge '{}' carries {} Gbit/s, {} free", g.edge(e).name, load[e],
                          avail.free_bandwidth[e]);
   return std::nullopt;
+}
+
+bool pins_on_sites(const ResourceGraph& g, const Request& r) {
+  return std::all_of(r.components.begin(), r.components.end(), [&](const Component& c) {
+    return !c.pinned() || (c.site < g.vertex_count() && g.vertex(c.site).role == VertexRole::Site);
+  });
+}
+
+bool pins_fit(const Request& r, const Availability& avail) {
+  return std::all_of(r.components.begin(), r.components.end(), [&](const Component& c) {
+    return !c.pinned() || avail.free_cores[c.site] >= c.cpus;
+  });
 }
 
 double route_latency(const ResourceGraph& g, const std::vector<int>& route) {

@@ -42,6 +42,13 @@ struct Plan {
 std::optional<std::string> check_plan(const ResourceGraph& g, const Request& r,
                                       const Availability& avail, const Plan& p);
 
+// Whether every pinned component of `r` (Component::site) is on a compute site of `g`: a planner
+// has no plan for a request pinned anywhere else.
+bool pins_on_sites(const ResourceGraph& g, const Request& r);
+// Whether every pinned component of `r` has its cores free on its site in `avail` (its pins on
+// sites of `g`): a frame where one has not holds no plan.
+bool pins_fit(const Request& r, const Availability& avail);
+
 // The latency of a route: the sum of its edges' latencies, added in route order (the auditor adds
 // them in the same order).
 double route_latency(const ResourceGraph& g, const std::vector<int>& route);

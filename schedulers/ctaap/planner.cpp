@@ -44,21 +44,6 @@ class IpMapper : public FrameMapper {
   IpOptions options_;
 };
 
-// Every pin (model::Component::site) is a compute site of the graph; else no frame has a plan.
-bool pins_on_sites(const model::ResourceGraph& graph, const model::Request& request) {
-  return std::all_of(request.components.begin(), request.components.end(), [&](const auto& c) {
-    return !c.pinned() ||
-           (c.site < graph.vertex_count() && graph.vertex(c.site).role == model::VertexRole::Site);
-  });
-}
-
-// Every pinned component has its cores free on its site in the frame.
-bool pins_fit(const model::Request& request, const model::Availability& avail) {
-  return std::all_of(request.components.begin(), request.components.end(), [&](const auto& c) {
-    return !c.pinned() || avail.free_cores[c.site] >= c.cpus;
-  });
-}
-
 }  // namespace
 
 std::optional<model::Plan> route_plan(const model::ResourceGraph& graph,
@@ -94,10 +79,10 @@ std::vector<model::Plan> CtaapPlanner::plan(const model::ResourceGraph& graph,
   // One component per site (cap_j <= 1): a request of more components than the graph has sites
   // has no allocation of size n in any frame, and its n × n instance is never built (a request of
   // 5,001 components took 4 GB). Within the sites, the instance is as large as the platform.
-  if (request.components.size() > graph.sites().size() || !pins_on_sites(graph, request))
+  if (request.components.size() > graph.sites().size() || !model::pins_on_sites(graph, request))
     return plans;
   for (std::size_t f = 0; f < frames.size(); ++f) {
-    if (!pins_fit(request, frames[f])) continue;
+    if (!model::pins_fit(request, frames[f])) continue;
     const SiteProblem p = site_problem(graph, request, frames[f], candidates_);
     Allocation a;
     if (p.instance.tasks() > 0) {  // else every component is pinned: nothing to map

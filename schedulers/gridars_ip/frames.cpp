@@ -6,24 +6,11 @@
 
 namespace arsim::schedulers::gridars_ip {
 
-namespace {
-
-// A pinned component's site is a compute site with its cores free.
-bool pin_fits(const model::ResourceGraph& g, const model::Component& c,
-              const model::Availability& avail) {
-  return c.site < g.vertex_count() && g.vertex(c.site).role == model::VertexRole::Site &&
-         avail.free_cores[c.site] >= c.cpus;
-}
-
-}  // namespace
-
 bool obviously_infeasible(const model::ResourceGraph& g, const model::Request& r,
                           const model::Availability& avail) {
+  if (!model::pins_on_sites(g, r) || !model::pins_fit(r, avail)) return true;
   std::vector<int> need, have;
-  for (const auto& c : r.components) {
-    if (c.pinned() && !pin_fits(g, c, avail)) return true;
-    need.push_back(c.cpus);
-  }
+  for (const auto& c : r.components) need.push_back(c.cpus);
   for (int site : g.sites()) have.push_back(avail.free_cores[site]);
   if (need.size() > have.size()) return true;  // eq. (5): one component per site
   std::sort(need.begin(), need.end(), std::greater<>());

@@ -71,6 +71,22 @@ TEST_F(CheckPlanTest, RejectsAPinnedComponentElsewhere) {
   expect_rejected("component 1 is pinned to vertex 1, the plan puts it on 'C'");
 }
 
+// What a planner asks of the pins before it plans (ctaap, gridars-ip): on compute sites, and
+// with their cores free in the frame.
+TEST_F(CheckPlanTest, PinsOnSitesWithTheirCoresFree) {
+  EXPECT_TRUE(pins_on_sites(g_, req_));  // nothing pinned
+  EXPECT_TRUE(pins_fit(req_, avail_));
+  req_.components[0].site = x_;  // an exchange point
+  EXPECT_FALSE(pins_on_sites(g_, req_));
+  req_.components[0].site = b_;  // 4 cores, all free
+  EXPECT_TRUE(pins_on_sites(g_, req_));
+  EXPECT_TRUE(pins_fit(req_, avail_));
+  avail_.free_cores[b_] = 3;
+  EXPECT_FALSE(pins_fit(req_, avail_));
+  req_.components[0].site = kUnpinned;  // only pins count
+  EXPECT_TRUE(pins_fit(req_, avail_));
+}
+
 TEST(RequestValidation, PinsAreVertexIdsOnDistinctSites) {
   Request r;
   r.id = 1;
