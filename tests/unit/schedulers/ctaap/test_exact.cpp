@@ -110,6 +110,20 @@ TEST(CtaapSubsetBound, BoundsTheOptimumAndIsExactWithEveryCluster) {
   EXPECT_GT(tighter, 10);
 }
 
+// A pinned partner's mask (Instance::allowed, task-major) follows its clusters: with clusters
+// {1, 0} kept, task i's entry for new cluster a is its entry for old cluster {1, 0}[a].
+TEST(CtaapSubsetBound, RestrictingClustersCarriesTheAllowedMask) {
+  ct::Instance inst = hand_instance();
+  inst.allowed = {1, 0,   // task 0: cluster 0 only
+                  0, 1,   // task 1: cluster 1 only
+                  1, 1};  // task 2: both
+  const ct::Instance swapped = ct::restrict_clusters(inst, {1, 0});
+  EXPECT_EQ(swapped.allowed, (std::vector<char>{0, 1, 1, 0, 1, 1}));
+  const ct::Instance one = ct::restrict_clusters(inst, {1});
+  EXPECT_EQ(one.allowed, (std::vector<char>{0, 1, 1}));
+  EXPECT_NO_THROW(ct::validate(one));
+}
+
 TEST(CtaapSubsetBound, RestrictsClusters) {
   const ct::Instance inst = ct::restrict_clusters(hand_instance(), {1});
   ASSERT_EQ(inst.clusters(), 1);
