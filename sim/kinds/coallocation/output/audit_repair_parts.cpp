@@ -37,24 +37,6 @@ bool down_throughout(const std::string& site, double from, double to,
   return false;
 }
 
-// Why `route` is not a chain of paths leaving vertex `from` and ending at `to` without visiting a
-// vertex twice ("" when it is).
-std::string chain_problem(const model::ResourceGraph& g, const std::vector<std::string>& route,
-                          int from, int to) {
-  std::set<int> visited{from};
-  int at = from;
-  for (const auto& name : route) {
-    const auto e = g.find_edge(name);
-    if (!e) return fmt::format("'{}' is not a path", name);
-    if (g.edge(*e).a != at && g.edge(*e).b != at)
-      return fmt::format("'{}' does not touch '{}'", name, g.vertex(at).name);
-    at = g.other_end(*e, at);
-    if (!visited.insert(at).second) return fmt::format("it visits '{}' twice", g.vertex(at).name);
-  }
-  return at == to ? ""
-                  : fmt::format("it ends at '{}', not '{}'", g.vertex(at).name, g.vertex(to).name);
-}
-
 }  // namespace
 
 void check_new_sites(const RepairRow& x, const std::vector<std::string>& sites,
@@ -166,7 +148,7 @@ void check_old_parts(const RepairRow& x, const RequestRow& r, const Placement& p
     const auto& f = jobs.rows[i];
     const auto start = base::parse_double(f[c_start]), end = base::parse_double(f[c_end]);
     if (f[c_id].rfind(std::to_string(r.id) + ":", 0) == 0 && f[c_site] == x.resource && start &&
-        end && *start<x.start&& * end> x.start + kTol)
+        end && (*start < x.start) && (*end > x.start + kTol))
       violations.push_back(
           fmt::format("{}: job {} ran on the failed site '{}' until {}, after "
                       "its repair's start {}",

@@ -1,6 +1,7 @@
 #include "sim/kinds/coallocation/output/audit_rows.hpp"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -188,6 +189,22 @@ std::vector<ReservationRow> read_reservations(const CsvTable& t,
     }
   }
   return out;
+}
+
+std::string chain_problem(const model::ResourceGraph& g, const std::vector<std::string>& route,
+                          int from, int to) {
+  std::set<int> visited{from};
+  int at = from;
+  for (const auto& name : route) {
+    const auto e = g.find_edge(name);
+    if (!e) return fmt::format("'{}' is not a path", name);
+    if (g.edge(*e).a != at && g.edge(*e).b != at)
+      return fmt::format("'{}' does not touch '{}'", name, g.vertex(at).name);
+    at = g.other_end(*e, at);
+    if (!visited.insert(at).second) return fmt::format("visits '{}' twice", g.vertex(at).name);
+  }
+  return at == to ? ""
+                  : fmt::format("ends at '{}', not at '{}'", g.vertex(at).name, g.vertex(to).name);
 }
 
 }  // namespace arsim::kinds::coallocation::audit

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/request.hpp"
+#include "model/resource_graph.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation::audit {
@@ -55,5 +56,10 @@ std::vector<ReservationRow> read_reservations(const metrics::CsvTable& t,
 
 // "a;b;c" → {a, b, c}; "" → {} (a list of no items).
 std::vector<std::string> split_list(const std::string& s, char sep);
+
+// Why the paths named by `route` are not a chain leaving vertex `from` and ending at `to` without
+// visiting a vertex twice, or "" when they are: the routes of requests.csv and of repairs.csv.
+std::string chain_problem(const model::ResourceGraph& g, const std::vector<std::string>& route,
+                          int from, int to);
 
 }  // namespace arsim::kinds::coallocation::audit

@@ -171,23 +171,8 @@ void Auditor::check_chain(const RequestRow& r, std::size_t pair, int from, int t
     fail("{}: request {} pair {} has bandwidth but no path", r.where, r.id, pair);
     return;
   }
-  std::set<int> visited{from};
-  int at = from;
-  for (const auto& name : names) {
-    const auto e = g_.find_edge(name);
-    if (!e) return fail("{}: request {} pair {}: unknown path '{}'", r.where, r.id, pair, name);
-    const model::Edge& edge = g_.edge(*e);
-    if (edge.a != at && edge.b != at)
-      return fail("{}: request {} pair {}: broken chain, '{}' does not touch '{}'", r.where, r.id,
-                  pair, name, g_.vertex(at).name);
-    at = edge.a == at ? edge.b : edge.a;
-    if (!visited.insert(at).second)
-      return fail("{}: request {} pair {}: chain visits '{}' twice", r.where, r.id, pair,
-                  g_.vertex(at).name);
-  }
-  if (at != to)
-    fail("{}: request {} pair {}: broken chain, ends at '{}', not at '{}'", r.where, r.id, pair,
-         g_.vertex(at).name, g_.vertex(to).name);
+  if (const auto problem = audit::chain_problem(g_, names, from, to); !problem.empty())
+    fail("{}: request {} pair {}: broken chain, {}", r.where, r.id, pair, problem);
 }
 
 void Auditor::check_reservation(const ReservationRow& x) {
