@@ -17,11 +17,12 @@
 #include <string>
 #include <utility>
 
-#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
+
+#include "sim/actors/delivery.hpp"
 
 namespace arsim::actors {
 
@@ -58,15 +59,7 @@ class Courier {
       ready_->acquire();
       auto [message, bytes] = std::move(queue_.front());
       queue_.pop_front();
-      for (;;) {
-        try {
-          to_->put(message.get(), static_cast<std::uint64_t>(bytes));
-          message.release();  // the receiver owns it
-          break;
-        } catch (const simgrid::NetworkFailureException&) {
-          sg4::this_actor::sleep_for(retry_);  // lost on its way: still ours, sent again
-        }
-      }
+      deliver(to_, std::move(message), bytes, retry_);
     }
   }
 

@@ -11,7 +11,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include "sim/actors/receive.hpp"
+#include "sim/actors/delivery.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc, arsim, "Global resource coordinator");
 

@@ -1,16 +1,15 @@
 // What the GRC does after a crash, and how it sends what must arrive (docs/design/coallocation.md,
 // Control-plane faults). GridARS §3.1 commits with two phases and holds that expire; a GRC that
 // fails between them leaves holds that expire by themselves, and commits that only it can undo.
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
 
 #include <xbt/log.h>
-#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "sim/actors/delivery.hpp"
 #include "sim/kinds/coallocation/actors/grc.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_grc_recovery, arsim, "Coordinator crash recovery");
@@ -27,21 +26,8 @@ void Grc::tell(const std::string& box, protocol::RmMessage message, double until
   // After `until` what it gives back has ended: nothing is left to tell.
   sg4::Actor::create("tell:" + box, sg4::this_actor::get_host(),
                      [to, message = std::move(message), until, retry = retry_] {
-                       for (;;) {
-                         const double left = until - sg4::Engine::get_clock();
-                         if (left <= 0) return;
-                         auto copy = std::make_unique<protocol::RmMessage>(message);
-                         try {
-                           to->put(copy.get(), static_cast<std::uint64_t>(kControlMessageBytes),
-                                   left);
-                           copy.release();  // the RM owns it
-                           return;
-                         } catch (const simgrid::TimeoutException&) {
-                           return;  // its RM was down until the end of what it gives back
-                         } catch (const simgrid::NetworkFailureException&) {
-                           sg4::this_actor::sleep_for(retry);  // lost on a failed link
-                         }
-                       }
+                       actors::deliver(to, std::make_unique<protocol::RmMessage>(message),
+                                       kControlMessageBytes, retry, until);
                      });
 }
 

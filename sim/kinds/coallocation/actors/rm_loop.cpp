@@ -4,7 +4,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "sim/actors/receive.hpp"
+#include "sim/actors/delivery.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_rm, arsim, "Resource manager message loop");
 

@@ -9,7 +9,7 @@
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include "sim/actors/receive.hpp"
+#include "sim/actors/delivery.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_user, arsim, "Grid users");
 

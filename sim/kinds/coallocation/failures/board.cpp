@@ -8,13 +8,13 @@
 #include <utility>
 
 #include <xbt/log.h>
-#include <simgrid/Exception.hpp>
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "sim/actors/delivery.hpp"
 #include "sim/kinds/coallocation/actors/run_context.hpp"
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(arsim_failures, arsim, "Failures of hosts and path links");
@@ -196,26 +196,14 @@ void FailureBoard::report_broken(const ReservationDesk& desk,
     // release), so the run does not end in between.
     launch("monitor-" + std::to_string(notice.request_id), desk.host(),
            [this, grc, notice, end = r.frame.end] {
-             send_notice(grc, notice);
+             // Sent again while a failed control link loses it; a GRC that crashed reads it
+             // when it is back.
+             actors::deliver(grc, std::make_unique<protocol::GrcMessage>(notice),
+                             kControlMessageBytes, retry_);
              std::unique_lock lock(*mutex_);
              while (unreleased(notice.request_id) && sg4::Engine::get_clock() < end)
                released_->wait_until(lock, end);
            });
-  }
-}
-
-void FailureBoard::send_notice(sg4::Mailbox* grc, const protocol::BrokenNotice& notice) {
-  // A failed control link loses it on its way: sent again until it arrives (a GRC that crashed
-  // reads it when it is back).
-  for (;;) {
-    auto message = std::make_unique<protocol::GrcMessage>(notice);
-    try {
-      grc->put(message.get(), static_cast<std::uint64_t>(kControlMessageBytes));
-      message.release();  // the GRC owns it
-      return;
-    } catch (const simgrid::NetworkFailureException&) {
-      sg4::this_actor::sleep_for(retry_);
-    }
   }
 }
 

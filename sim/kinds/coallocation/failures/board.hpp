@@ -70,8 +70,6 @@ class FailureBoard {
 
   void changed(const std::string& name, bool on);
   void control_changed(const std::string& name, bool on);
-  // Puts `notice` into `grc`, again and again until it arrives whole.
-  void send_notice(sg4::Mailbox* grc, const protocol::BrokenNotice& notice);
   // Starts an actor now: at once from an actor, through a kernel timer due now from maestro.
   void launch(std::string name, sg4::Host* host, std::function<void()> body);
   // Breaks, at each of `starts`, what begins then on `resource` of `desk` while outage `outage`
