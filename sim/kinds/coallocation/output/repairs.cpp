@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/kinds/coallocation/output/writers.hpp"
 #include "sim/metrics/csv.hpp"
 
 namespace arsim::kinds::coallocation {
@@ -15,19 +16,12 @@ std::string repairs_csv(const RunRecord& rec, const model::ResourceGraph& g) {
                         "start", "moved", "new_sites", "rerouted", "routes"});
   for (const auto& r : rec.repairs) {
     const bool cores = r.kind == ResourceKind::Cores;
-    std::vector<std::string> sites, routes;
-    for (int v : r.new_sites) sites.push_back(g.vertex(v).name);
-    for (const auto& route : r.routes) {
-      std::vector<std::string> edges;
-      for (int e : route) edges.push_back(g.edge(e).name);
-      routes.push_back(fmt::format("{}", fmt::join(edges, "+")));
-    }
     w.field(r.request_id).field(r.repair).field(cores ? "cores" : "bandwidth");
     w.field(cores ? g.vertex(r.resource).name : g.edge(r.resource).name).field(r.broken_at);
     w.field(r.repaired_at).field(r.start).field(fmt::format("{}", fmt::join(r.moved, ";")));
-    w.field(fmt::format("{}", fmt::join(sites, ";")))
+    w.field(join_sites(g, r.new_sites))
         .field(fmt::format("{}", fmt::join(r.rerouted, ";")))
-        .field(fmt::format("{}", fmt::join(routes, ";")))
+        .field(join_paths(g, r.routes))
         .end_row();
   }
   return w.str();

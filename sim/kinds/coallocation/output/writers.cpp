@@ -38,22 +38,6 @@ std::string edge_name(const model::ResourceGraph& g, int e) {
   return g.edge(e).name;
 }
 
-std::string join_sites(const model::ResourceGraph& g, const std::vector<int>& sites) {
-  std::vector<std::string> names;
-  for (int s : sites) names.push_back(vertex_name(g, s));
-  return fmt::format("{}", fmt::join(names, ";"));
-}
-
-std::string join_paths(const model::ResourceGraph& g, const std::vector<std::vector<int>>& routes) {
-  std::vector<std::string> chains;
-  for (const auto& route : routes) {
-    std::vector<std::string> names;
-    for (int e : route) names.push_back(edge_name(g, e));
-    chains.push_back(fmt::format("{}", fmt::join(names, "+")));
-  }
-  return fmt::format("{}", fmt::join(chains, ";"));
-}
-
 std::string component_cpus(const model::Request& r) {
   std::vector<int> cpus;
   for (const auto& c : r.components) cpus.push_back(c.cpus);
@@ -114,6 +98,22 @@ std::map<int, const RequestRecord*> by_id(const RunRecord& rec) {
 }
 
 }  // namespace
+
+std::string join_sites(const model::ResourceGraph& g, const std::vector<int>& sites) {
+  std::vector<std::string> names;
+  for (int s : sites) names.push_back(vertex_name(g, s));
+  return fmt::format("{}", fmt::join(names, ";"));
+}
+
+std::string join_paths(const model::ResourceGraph& g, const std::vector<std::vector<int>>& routes) {
+  std::vector<std::string> chains;
+  for (const auto& route : routes) {
+    std::vector<std::string> names;
+    for (int e : route) names.push_back(edge_name(g, e));
+    chains.push_back(fmt::format("{}", fmt::join(names, "+")));
+  }
+  return fmt::format("{}", fmt::join(chains, ";"));
+}
 
 constexpr double kMaxBuckets = 1e6;
 

@@ -67,6 +67,10 @@ struct MetricsConfig {
 void validate(const MetricsConfig& cfg);
 
 std::string requests_csv(const RunRecord& rec, const model::ResourceGraph& g);
+// The sites and routes fields of requests.csv and repairs.csv: site names joined by ';'; a route's
+// path names joined by '+', routes by ';'. A bad id is written "#id", for the auditor to report.
+std::string join_sites(const model::ResourceGraph& g, const std::vector<int>& sites);
+std::string join_paths(const model::ResourceGraph& g, const std::vector<std::vector<int>>& routes);
 std::string timings_csv(const RunRecord& rec);
 std::string reservations_csv(const RunRecord& rec, const model::ResourceGraph& g);
 std::string jobs_csv(const RunRecord& rec, const model::ResourceGraph& g);
